@@ -1,0 +1,31 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+// The contract every content service fulfils. REST routers and GraphQL resolvers are generated
+// from the registry (content/registry.ts) over these operations, so a rule lives in one place.
+
+/** Who is calling: the session's user id, or null for an anonymous visitor. */
+export interface Caller {
+  userId: string | null;
+}
+
+/** A list collection (countries, brands, team members, news, clients, contact info). */
+export interface CollectionOperations<T> {
+  /** Ordered by displayOrder, then id. Public. */
+  list(em: EntityManager): Promise<T[]>;
+  /** Throws NotFound. Public. */
+  get(em: EntityManager, id: number): Promise<T>;
+  /** Admin only (Unauthorized). Validates raw input (ValidationFailed); unknown fields ignored. */
+  create(em: EntityManager, input: unknown, caller: Caller): Promise<T>;
+  /** Admin only. NotFound for an unknown id. */
+  update(em: EntityManager, id: number, input: unknown, caller: Caller): Promise<T>;
+  /** Admin only. NotFound for an unknown id. */
+  remove(em: EntityManager, id: number, caller: Caller): Promise<void>;
+}
+
+/** A singleton (landing content, statistics): read publicly, updated by id. */
+export interface SingletonOperations<T> {
+  /** The one record, or null when none exists. Public. */
+  get(em: EntityManager): Promise<T | null>;
+  /** Admin only. NotFound when the id is not the stored record's. */
+  update(em: EntityManager, id: number, input: unknown, caller: Caller): Promise<T>;
+}
