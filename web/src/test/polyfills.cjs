@@ -1,0 +1,3 @@
+// Runs before the test framework: jsdom lacks TextEncoder/TextDecoder, which react-router needs at import.
+const { TextEncoder, TextDecoder } = require('node:util');
+Object.assign(globalThis, { TextEncoder, TextDecoder });
