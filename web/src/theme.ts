@@ -1,0 +1,77 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+// The firm's look: deep navy with a restrained brass accent, a serif for headings and a neutral
+// sans-serif for text. Used by the public site and the admin panel (colorPalette="brand").
+const config = defineConfig({
+  globalCss: {
+    html: { scrollBehavior: 'smooth' },
+    '@media (prefers-reduced-motion: reduce)': { html: { scrollBehavior: 'auto' } },
+    body: { bg: 'bg', color: 'fg', fontFamily: 'body', WebkitFontSmoothing: 'antialiased' },
+    '*:focus-visible': { outline: '3px solid', outlineColor: 'accent.500', outlineOffset: '2px' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#eef3f9' },
+          100: { value: '#d6e1ef' },
+          200: { value: '#adc3df' },
+          300: { value: '#7f9fc9' },
+          400: { value: '#4f78ae' },
+          500: { value: '#2d5a93' },
+          600: { value: '#1f4677' },
+          700: { value: '#17365e' },
+          800: { value: '#102745' },
+          900: { value: '#0a1a30' },
+          950: { value: '#06101f' },
+        },
+        accent: {
+          50: { value: '#fbf6ea' },
+          100: { value: '#f3e6c3' },
+          200: { value: '#e8d196' },
+          300: { value: '#dcb967' },
+          400: { value: '#cfa446' },
+          500: { value: '#b8892f' },
+          600: { value: '#946c24' },
+          700: { value: '#70511c' },
+          800: { value: '#4d3813' },
+          900: { value: '#2e220b' },
+          950: { value: '#1a1306' },
+        },
+      },
+      fonts: {
+        heading: {
+          value: "'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, 'DejaVu Serif', serif",
+        },
+        body: {
+          value:
+            "Inter, 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif",
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.700}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+        accent: {
+          solid: { value: '{colors.accent.500}' },
+          contrast: { value: '{colors.brand.950}' },
+          fg: { value: '{colors.accent.700}' },
+          muted: { value: '{colors.accent.100}' },
+          subtle: { value: '{colors.accent.50}' },
+          emphasized: { value: '{colors.accent.200}' },
+          focusRing: { value: '{colors.accent.500}' },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
