@@ -1,0 +1,75 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError } from 'graphql';
+import type { Logger } from 'pino';
+import {
+  InvalidImage,
+  NotFound,
+  PayloadTooLarge,
+  TooManyRequests,
+  Unauthorized,
+  ValidationFailed,
+} from '../shared/errors.js';
+
+// The one place where service errors get their GraphQL meaning (DESIGN.md "Errors").
+
+type Extensions = Record<string, unknown> & { code: string };
+
+/** http-errors as thrown by graphql-upload (e.g. 413 for a file over its limit). */
+function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof Error && 'status' in error && 'expose' in error && error.expose === true) {
+    return typeof error.status === 'number' ? error.status : undefined;
+  }
+  return undefined;
+}
+
+/** Message and extensions for a known service error, or undefined for anything unexpected. */
+export function describeServiceError(error: unknown): { message: string; extensions: Extensions } | undefined {
+  if (error instanceof ValidationFailed) {
+    return { message: error.message, extensions: { code: 'BAD_USER_INPUT', errors: error.errors } };
+  }
+  if (error instanceof InvalidImage) {
+    return {
+      message: error.message,
+      extensions: { code: 'BAD_USER_INPUT', errors: [{ field: 'file', message: error.message }] },
+    };
+  }
+  if (error instanceof Unauthorized) return { message: error.message, extensions: { code: 'UNAUTHENTICATED' } };
+  if (error instanceof NotFound) return { message: error.message, extensions: { code: 'NOT_FOUND' } };
+  if (error instanceof TooManyRequests) {
+    return {
+      message: error.message,
+      extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: error.retryAfterSeconds },
+    };
+  }
+  if (error instanceof PayloadTooLarge) return { message: error.message, extensions: { code: 'PAYLOAD_TOO_LARGE' } };
+  const status = httpStatusOf(error);
+  if (status === 413) return { message: 'Maximum file size is 10MB', extensions: { code: 'PAYLOAD_TOO_LARGE' } };
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { message: (error as Error).message, extensions: { code: 'BAD_USER_INPUT' } };
+  }
+  return undefined;
+}
+
+export interface ErrorFormatOptions {
+  /** Replace unexpected errors with a generic message (production). */
+  maskUnexpected: boolean;
+  logger: Logger;
+}
+
+/** Apollo `formatError`: typed errors get their code; unexpected ones are logged and masked. */
+export function createErrorFormatter({ maskUnexpected, logger }: ErrorFormatOptions) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const cause = unwrapResolverError(error);
+    const known = describeServiceError(cause);
+    if (known) return { message: known.message, locations: formatted.locations, path: formatted.path, extensions: known.extensions };
+    if (formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') return formatted;
+    logger.error({ err: cause, path: formatted.path }, 'GraphQL operation failed');
+    if (!maskUnexpected) return formatted;
+    return {
+      message: 'Internal server error',
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
+  };
+}
