@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { AuthResolver } from './auth.resolver.js';
+import { contentResolvers } from './content.resolver.js';
+import { UploadResolver } from './upload.resolver.js';
+
+let built: Promise<GraphQLSchema> | undefined;
+
+/** The GraphQL schema, built once per process from the resolver classes. */
+export function graphQLSchema(): Promise<GraphQLSchema> {
+  built ??= buildSchema({
+    resolvers: [AuthResolver, UploadResolver, ...contentResolvers],
+    // Services validate raw input themselves (REST sends raw JSON); no class-validator here.
+    validate: false,
+  });
+  return built;
+}
+
+const header = `# -----------------------------------------------------
+# THIS FILE IS GENERATED FROM THE API CODE (npm run schema -w api). DO NOT EDIT.
+# -----------------------------------------------------
+
+`;
+
+/** The committed SDL (api/schema.graphql): sorted so diffs stay small and reviewable. */
+export async function schemaFileContent(): Promise<string> {
+  return header + printSchema(lexicographicSortSchema(await graphQLSchema())) + '\n';
+}
