@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useQuery } from '@apollo/client/react';
+import { Center, Text } from '@chakra-ui/react';
+import { AdminMeDocument } from '../../graphql/generated/graphql';
+
+/**
+ * Every /admin route but the login: 'Loading...' while the session is checked, then the screen,
+ * or the login page when there is no signed-in user (or the check failed).
+ */
+export function AuthGuard({ children }: { children: ReactNode }) {
+  const { data, loading, error } = useQuery(AdminMeDocument, { fetchPolicy: 'network-only' });
+  if (loading && !data) {
+    return (
+      <Center minH="100dvh">
+        <Text color="fg.muted">Loading...</Text>
+      </Center>
+    );
+  }
+  if (error || !data?.me) return <Navigate to="/admin/login" replace />;
+  return <>{children}</>;
+}

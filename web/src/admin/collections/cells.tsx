@@ -1,0 +1,62 @@
+import { Badge, Image, Link, Text } from '@chakra-ui/react';
+import { Globe, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
+
+// Table cell renderers shared by the collection definitions.
+
+export function Thumbnail({ src, alt, shape = 'square' }: { src: string; alt: string; shape?: 'square' | 'flag' }) {
+  return (
+    <Image
+      src={src}
+      alt={alt}
+      w={shape === 'flag' ? '10' : '12'}
+      h={shape === 'flag' ? '7' : '12'}
+      objectFit="cover"
+      rounded={shape === 'flag' ? 'sm' : 'md'}
+      borderWidth="1px"
+      bg="bg.muted"
+      loading="lazy"
+    />
+  );
+}
+
+/** Optional text: the value, or a dash when there is none. */
+export function OrDash({ value }: { value: string | null | undefined }) {
+  return value ? <>{value}</> : <Text as="span" color="fg.subtle">-</Text>;
+}
+
+export function ExternalLink({ href }: { href: string | null | undefined }) {
+  if (!href) return <OrDash value={null} />;
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer" color="brand.fg" maxW="56" truncate display="block">
+      {href}
+    </Link>
+  );
+}
+
+export function FeaturedBadge({ featured }: { featured: boolean }) {
+  return featured ? (
+    <Badge colorPalette="green" variant="subtle">
+      Featured
+    </Badge>
+  ) : (
+    <Badge colorPalette="gray" variant="subtle">
+      Not Featured
+    </Badge>
+  );
+}
+
+/** Clipped long text so a row stays one or two lines high. */
+export function Clamp({ children }: { children: string | null | undefined }) {
+  return (
+    <Text lineClamp={2} maxW="md" color="fg.muted">
+      {children}
+    </Text>
+  );
+}
+
+export const CONTACT_ICON_COMPONENTS: Record<string, LucideIcon> = { Mail, Phone, MapPin, Globe };
+
+export function ContactIcon({ icon }: { icon: string }) {
+  const Icon = CONTACT_ICON_COMPONENTS[icon] ?? Mail;
+  return <Icon size={18} aria-label={icon} role="img" />;
+}

@@ -1,0 +1,191 @@
+import { createContext, useContext, useRef, useState, type ChangeEvent } from 'react';
+import { getIn, useFormikContext } from 'formik';
+import {
+  Button,
+  Checkbox,
+  Code,
+  Field,
+  HStack,
+  Image,
+  Input,
+  NativeSelect,
+  Progress,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { ImageUp } from 'lucide-react';
+import { notify } from '../../components/notifications';
+import { useAdminFailures } from '../auth/session-expiry';
+import { serverMessage } from '../errors';
+import { CONTACT_ICONS, type FieldSpec, type FormValues } from './field-spec';
+import { refuseUpload, uploadImage, type ImageUploader } from './upload-image';
+
+/** The uploader the image fields use; tests provide their own. */
+export const ImageUploaderContext = createContext<ImageUploader>(uploadImage);
+
+/** 'Upload Image' with progress, then 'Image uploaded: <url>' and a preview. The value is the URL. */
+function ImageInput({ field }: { field: FieldSpec }) {
+  const { values, setFieldValue, setFieldTouched } = useFormikContext<FormValues>();
+  const upload = useContext(ImageUploaderContext);
+  const failures = useAdminFailures();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadedUrl, setUploadedUrl] = useState<string | null>(null);
+  const url = String(values[field.name] ?? '');
+
+  async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again still fires a change
+    if (!file) return;
+    const refusal = refuseUpload(file);
+    if (refusal) {
+      notify('error', refusal.title, refusal.description);
+      return;
+    }
+    setProgress(0);
+    try {
+      const stored = await upload(file, setProgress);
+      await setFieldValue(field.name, stored, true);
+      setUploadedUrl(stored);
+      notify('success', 'Success', 'Image uploaded successfully');
+    } catch (error) {
+      failures.report(error, serverMessage(error) ?? 'Failed to upload image', 'Upload failed');
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <Stack gap="2">
+      <HStack gap="3" align="center" wrap="wrap">
+        {url && (
+          <Image
+            src={url}
+            alt={`${field.label} preview`}
+            boxSize="16"
+            objectFit="cover"
+            rounded="md"
+            borderWidth="1px"
+            bg="bg.muted"
+          />
+        )}
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            setFieldTouched(field.name, true, false);
+            fileInput.current?.click();
+          }}
+          loading={progress !== null}
+          loadingText="Uploading..."
+        >
+          <ImageUp /> Upload Image
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          hidden
+          aria-label={`${field.label} file`}
+          onChange={onFileChosen}
+        />
+      </HStack>
+      {progress !== null && (
+        <Progress.Root value={Math.round(progress * 100)} size="sm" colorPalette="brand" aria-label="Upload progress">
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      )}
+      {uploadedUrl && (
+        <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+          Image uploaded: <Code size="sm">{uploadedUrl}</Code>
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function FormField({ field }: { field: FieldSpec }) {
+  const form = useFormikContext<FormValues>();
+  const error = getIn(form.errors, field.name) as string | undefined;
+  const touched = Boolean(getIn(form.touched, field.name));
+  const invalid = Boolean(error) && (touched || form.submitCount > 0);
+  const value = form.values[field.name];
+
+  if (field.kind === 'checkbox') {
+    return (
+      <Checkbox.Root
+        checked={value === true}
+        onCheckedChange={(e) => form.setFieldValue(field.name, e.checked === true)}
+        name={field.name}
+        colorPalette="brand"
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{field.checkboxLabel ?? field.label}</Checkbox.Label>
+      </Checkbox.Root>
+    );
+  }
+
+  const common = {
+    name: field.name,
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    placeholder: field.placeholder,
+  };
+  let control;
+  switch (field.kind) {
+    case 'textarea':
+      control = <Textarea {...common} value={String(value ?? '')} rows={4} autoresize maxH="60" />;
+      break;
+    case 'integer':
+      control = <Input {...common} type="number" inputMode="numeric" step={1} value={value as number | string} />;
+      break;
+    case 'url':
+    case 'imageUrl':
+      control = <Input {...common} type="text" inputMode="url" value={String(value ?? '')} />;
+      break;
+    case 'icon':
+      control = (
+        <NativeSelect.Root>
+          <NativeSelect.Field {...common} value={String(value ?? '')}>
+            {CONTACT_ICONS.map((icon) => (
+              <option key={icon.value} value={icon.value}>
+                {icon.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      );
+      break;
+    case 'image':
+      control = <ImageInput field={field} />;
+      break;
+    default:
+      control = <Input {...common} type="text" value={String(value ?? '')} />;
+  }
+  return (
+    <Field.Root invalid={invalid} required={field.required}>
+      <Field.Label>
+        {field.label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {control}
+      {invalid && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** The inputs of a form, in declaration order. Must be inside <Formik>. */
+export function FormFields({ fields }: { fields: readonly FieldSpec[] }) {
+  return (
+    <Stack gap="4">
+      {fields.map((field) => (
+        <FormField key={field.name} field={field} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Box, Flex, Heading, Text } from '@chakra-ui/react';
+
+/** Heading, one-line description and (optionally) the screen's main action, on every admin screen. */
+export function ScreenHeader({ title, description, children }: { title: string; description: string; children?: ReactNode }) {
+  return (
+    <Flex mb="6" gap="4" align={{ base: 'stretch', sm: 'flex-end' }} justify="space-between" direction={{ base: 'column', sm: 'row' }}>
+      <Box>
+        <Heading as="h1" size="2xl" fontWeight="semibold" letterSpacing="tight">
+          {title}
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          {description}
+        </Text>
+      </Box>
+      {children}
+    </Flex>
+  );
+}
