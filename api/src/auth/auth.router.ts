@@ -1,0 +1,49 @@
+import { Router, type RequestHandler } from 'express';
+import { Unauthorized } from '../shared/errors.js';
+import { emOf } from '../shared/request-context.js';
+import { currentUser, login } from './auth.service.js';
+import { callerOf, endSession, startSession } from './session.js';
+
+export const SESSION_COOKIE = 'sid';
+
+export function authRouter(): Router {
+  const router = Router();
+
+  router.post('/login', async (req, res) => {
+    const user = await login(emOf(req), req.body, req.ip ?? 'unknown');
+    await startSession(req, user.id);
+    res.json({ ok: true });
+  });
+
+  // The admin screens send a logged-out browser here.
+  router.get('/login', (_req, res) => {
+    res.redirect(302, '/admin/login');
+  });
+
+  router.post('/logout', async (req, res) => {
+    await endSession(req);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.json({ ok: true });
+  });
+
+  router.get('/auth/check', async (req, res) => {
+    res.json({ authenticated: (await currentUser(emOf(req), callerOf(req))) !== null });
+  });
+
+  router.get('/auth/user', async (req, res) => {
+    const user = await currentUser(emOf(req), callerOf(req));
+    if (!user) throw new Unauthorized();
+    res.json(user);
+  });
+
+  return router;
+}
+
+/**
+ * Answers an anonymous caller 401 before anything else runs (no body is read). The services
+ * check again, against the database; this guard keeps any new admin route closed by default.
+ */
+export const requireSignedIn: RequestHandler = (req, _res, next) => {
+  if (!callerOf(req).userId) throw new Unauthorized();
+  next();
+};

@@ -1,0 +1,26 @@
+import type { Request } from 'express';
+import 'express-session';
+import type { Caller } from '../content/collection.js';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId: string;
+  }
+}
+
+/** Who is calling, from the session cookie. */
+export function callerOf(req: Request): Caller {
+  return { userId: req.session?.userId ?? null };
+}
+
+/** Signs the user in: a fresh session id (no fixation), then the user id, saved before answering. */
+export async function startSession(req: Request, userId: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  req.session.userId = userId;
+  await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+}
+
+export async function endSession(req: Request): Promise<void> {
+  if (!req.session) return;
+  await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+}

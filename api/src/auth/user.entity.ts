@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Hidden, Opt } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+
+/** An administrator. Every user is an admin; there are no other roles. */
+@ObjectType('User')
+@Entity({ tableName: 'users' })
+export class User {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: Opt<string>;
+
+  @Field(() => String)
+  @Property({ type: 'text', unique: true })
+  username!: string;
+
+  /** argon2id; never serialized, never exposed through GraphQL. */
+  @Property({ type: 'text', hidden: true, lazy: false })
+  passwordHash!: Hidden<string>;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true, unique: true })
+  email?: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  firstName?: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  lastName?: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  profileImageUrl?: string | null = null;
+
+  @Field(() => Date)
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+
+  @Field(() => Date)
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+
+// The only module that reads process.env. Everything else receives a Config.
+
+export type Environment = 'development' | 'production' | 'test';
+
+export interface Config {
+  env: Environment;
+  /** HTTP port; 0 picks a free one (tests). */
+  port: number;
+  /** Embedded PostgreSQL data, uploaded files and generated secrets live here. */
+  dataDir: string;
+  /** External PostgreSQL; null starts an embedded one in `dataDir/pg`. */
+  databaseUrl: string | null;
+  /** First admin account, created on first start when no user exists. */
+  adminUsername: string;
+  /** null: a random password is generated and printed once. */
+  adminPassword: string | null;
+  /** Cookie signing secret; null: generated once and kept in `dataDir`. */
+  sessionSecret: string | null;
+  /** Express `trust proxy` setting: false, true, a hop count, or a list of addresses/subnets. */
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  /** Largest accepted JSON body on /api. */
+  jsonBodyLimit: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+  return {
+    env: nodeEnv,
+    port: integer(env, 'PORT', 3000),
+    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? 'data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL) ?? null,
+    adminUsername: nonEmpty(env.ADMIN_USERNAME) ?? 'admin',
+    adminPassword: nonEmpty(env.ADMIN_PASSWORD) ?? null,
+    sessionSecret: nonEmpty(env.SESSION_SECRET) ?? null,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    jsonBodyLimit: nonEmpty(env.JSON_BODY_LIMIT) ?? '1mb',
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return Number(raw);
+}
+
+function trustProxy(raw: string | undefined): Config['trustProxy'] {
+  const value = nonEmpty(raw);
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

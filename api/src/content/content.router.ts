@@ -1,0 +1,53 @@
+import { Router, type Request } from 'express';
+import { callerOf } from '../auth/session.js';
+import { NotFound } from '../shared/errors.js';
+import { emOf } from '../shared/request-context.js';
+import { collections, singletons, type CollectionDefinition, type SingletonDefinition } from './registry.js';
+
+// The REST surface of every content type, generated from the registry. Handlers only translate
+// HTTP to service calls; rules and permissions live in the services.
+
+export function contentRouter(): Router {
+  const router = Router();
+  for (const definition of collections) mountCollection(router, definition);
+  for (const definition of singletons) mountSingleton(router, definition);
+  return router;
+}
+
+function mountCollection(router: Router, { path, service }: CollectionDefinition): void {
+  router.get(`/${path}`, async (req, res) => {
+    res.json(await service.list(emOf(req)));
+  });
+  router.get(`/${path}/:id`, async (req, res) => {
+    res.json(await service.get(emOf(req), idOf(req)));
+  });
+  router.post(`/admin/${path}`, async (req, res) => {
+    res.status(201).json(await service.create(emOf(req), req.body, callerOf(req)));
+  });
+  router.put(`/admin/${path}/:id`, async (req, res) => {
+    res.json(await service.update(emOf(req), idOf(req), req.body, callerOf(req)));
+  });
+  router.delete(`/admin/${path}/:id`, async (req, res) => {
+    await service.remove(emOf(req), idOf(req), callerOf(req));
+    res.status(204).end();
+  });
+}
+
+function mountSingleton(router: Router, { path, service, typeName }: SingletonDefinition): void {
+  router.get(`/${path}`, async (req, res) => {
+    const record = await service.get(emOf(req));
+    if (!record) throw new NotFound(`No ${typeName} record yet`);
+    res.json(record);
+  });
+  router.put(`/admin/${path}/:id`, async (req, res) => {
+    res.json(await service.update(emOf(req), idOf(req), req.body, callerOf(req)));
+  });
+}
+
+/** Record ids are positive integers; anything else names no record. */
+function idOf(req: Request): number {
+  const raw = String(req.params.id);
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new NotFound();
+  return id;
+}

@@ -1,0 +1,55 @@
+import type { ErrorRequestHandler } from 'express';
+import multer from 'multer';
+import type { Logger } from 'pino';
+import {
+  InvalidImage,
+  NotFound,
+  PayloadTooLarge,
+  TooManyRequests,
+  Unauthorized,
+  ValidationFailed,
+} from '../shared/errors.js';
+
+// The one place REST maps errors to responses. Bodies are JSON and never carry a stack trace.
+
+interface HttpError extends Error {
+  status?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: HttpError, req, res, _next) => {
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    if (error instanceof ValidationFailed) {
+      res.status(400).json({ message: error.message, errors: error.errors });
+    } else if (error instanceof Unauthorized) {
+      res.status(401).json({ message: error.message });
+    } else if (error instanceof NotFound) {
+      res.status(404).json({ message: error.message });
+    } else if (error instanceof TooManyRequests) {
+      res.set('Retry-After', String(error.retryAfterSeconds)).status(429).json({ message: error.message });
+    } else if (error instanceof PayloadTooLarge) {
+      res.status(413).json({ error: error.message, message: error.message });
+    } else if (error instanceof InvalidImage) {
+      res.status(400).json({ error: error.message, message: error.message });
+    } else if (error instanceof multer.MulterError) {
+      const tooLarge = error.code === 'LIMIT_FILE_SIZE';
+      const message = tooLarge ? 'Maximum file size is 10MB' : 'Please select an image file';
+      res.status(tooLarge ? 413 : 400).json({ error: message, message });
+    } else if (error.type === 'entity.parse.failed') {
+      res.status(400).json({ message: 'Malformed JSON in the request body' });
+    } else if (error.type === 'entity.too.large') {
+      res.status(413).json({ message: 'Request body is too large' });
+    } else if (error.expose && error.status && error.status >= 400 && error.status < 500) {
+      // Other client errors raised by Express's own parsers (unsupported charset, ...).
+      res.status(error.status).json({ message: error.message });
+    } else {
+      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+      res.status(500).json({ message: 'Internal server error' });
+    }
+  };
+}
