@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { jest } from '@jest/globals';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Observable } from 'rxjs';
+import type { FormattedExecutionResult, GraphQLFormattedError } from 'graphql';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from '../../theme';
+import AdminApp from '../AdminApp';
+import { ImageUploaderContext } from '../forms/FormFields';
+import type { ImageUploader } from '../forms/upload-image';
+
+// Component tests drive the real admin screens against a fake GraphQL server (an Apollo link that
+// answers by operation name), so each test states exactly what the API says.
+
+export type Answer = FormattedExecutionResult | Error;
+export type Handler = (variables: Record<string, unknown>) => Answer | Promise<Answer>;
+
+export interface FakeServer {
+  handlers: Record<string, Handler>;
+  /** Every operation sent, in order: name and variables. */
+  calls: { operationName: string; variables: Record<string, unknown> }[];
+  callsOf(operationName: string): Record<string, unknown>[];
+}
+
+export function gqlError(code: string, message: string, extra: Record<string, unknown> = {}): FormattedExecutionResult {
+  const error: GraphQLFormattedError = { message, extensions: { code, ...extra } };
+  return { data: null, errors: [error] };
+}
+
+export function fakeServer(handlers: Record<string, Handler>): FakeServer {
+  const server: FakeServer = {
+    handlers,
+    calls: [],
+    callsOf: (name) => server.calls.filter((c) => c.operationName === name).map((c) => c.variables),
+  };
+  return server;
+}
+
+function linkFor(server: FakeServer) {
+  return new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        const name = operation.operationName ?? '';
+        const variables = (operation.variables ?? {}) as Record<string, unknown>;
+        server.calls.push({ operationName: name, variables });
+        const handler = server.handlers[name];
+        Promise.resolve()
+          .then(() => {
+            if (!handler) throw new Error(`No fake answer for ${name}`);
+            return handler(variables);
+          })
+          .then((answer) => {
+            if (answer instanceof Error) throw answer;
+            return answer;
+          })
+          .then(
+            (answer) => {
+              observer.next(answer as ApolloLink.Result);
+              observer.complete();
+            },
+            (error: unknown) => observer.error(error),
+          );
+      }),
+  );
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/** Resolves when `release()` is called: lets a test look at a pending state. */
+export function deferred<T>() {
+  let release!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+export const SIGNED_IN: Handler = () => ({ data: { me: { __typename: 'User', id: 'u1', username: 'admin' } } });
+export const SIGNED_OUT: Handler = () => ({ data: { me: null } });
+
+export function renderAdmin(
+  path: string,
+  options: { server: FakeServer; uploader?: ImageUploader; children?: ReactNode },
+) {
+  const redirectToLogin = jest.fn();
+  const client = new ApolloClient({ link: linkFor(options.server), cache: new InMemoryCache() });
+  const uploader: ImageUploader = options.uploader ?? (async () => '/uploads/test.png');
+  const view = render(
+    <ChakraProvider value={system}>
+      <ApolloProvider client={client}>
+        <ImageUploaderContext.Provider value={uploader}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/admin/*" element={<AdminApp redirectToLogin={redirectToLogin} />} />
+              <Route path="*" element={<p>Public page</p>} />
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+        </ImageUploaderContext.Provider>
+      </ApolloProvider>
+    </ChakraProvider>,
+  );
+  return { ...view, client, redirectToLogin };
+}
