@@ -74,8 +74,9 @@ function measureFragment(
   return result;
 }
 
-function refuse(context: ValidationContext, message: string, code: string) {
-  context.reportError(new GraphQLError(message, { extensions: { code, http: { status: 400 } } }));
+/** Apollo reports these as GRAPHQL_VALIDATION_FAILED (HTTP 400); `limit` says which one. */
+function refuse(context: ValidationContext, message: string, limit: keyof QueryLimits) {
+  context.reportError(new GraphQLError(message, { extensions: { limit } }));
 }
 
 /** Refuses operations that are too deep or select too many fields. */
@@ -90,10 +91,10 @@ export function depthAndCostLimit(limits: QueryLimits = queryLimits): Validation
       OperationDefinition(node) {
         const { depth, cost } = measure(node.selectionSet, fragments, memo);
         if (depth > limits.maxDepth) {
-          refuse(context, `Query is too deep: the maximum depth is ${limits.maxDepth}`, 'QUERY_TOO_DEEP');
+          refuse(context, `Query is too deep: the maximum depth is ${limits.maxDepth}`, 'maxDepth');
         }
         if (cost > limits.maxCost) {
-          refuse(context, `Query is too complex: the maximum is ${limits.maxCost} fields`, 'QUERY_TOO_COMPLEX');
+          refuse(context, `Query is too complex: the maximum is ${limits.maxCost} fields`, 'maxCost');
         }
       },
     };
@@ -113,10 +114,10 @@ export function aliasAndLoginLimit(limits: QueryLimits = queryLimits): Validatio
       Document: {
         leave() {
           if (aliases > limits.maxAliases) {
-            refuse(context, `Too many aliases: the maximum is ${limits.maxAliases}`, 'TOO_MANY_ALIASES');
+            refuse(context, `Too many aliases: the maximum is ${limits.maxAliases}`, 'maxAliases');
           }
           if (logins > limits.maxLoginFields) {
-            refuse(context, 'Only one login is allowed per request', 'BAD_USER_INPUT');
+            refuse(context, 'Only one login is allowed per request', 'maxLoginFields');
           }
         },
       },

@@ -1,7 +1,120 @@
-import type { Express } from 'express';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { AppDeps } from '../app-deps.js';
+import { callerOf } from '../auth/session.js';
+import { emOf } from '../shared/request-context.js';
+import type { Config } from '../config.js';
+import type { GraphQLContext } from './context.js';
+import { createErrorFormatter } from './errors.js';
+import { queryLimitRules, queryLimits } from './limits.js';
+import { graphQLSchema } from './schema.js';
+import { MAX_IMAGE_BYTES } from '../uploads/upload.service.js';
 
-// Mounts Apollo Server at /graphql. Filled in by the GraphQL work (issue 3).
-export async function mountGraphQL(_app: Express, _deps: AppDeps): Promise<{ stop(): Promise<void> }> {
-  return { stop: async () => {} };
+/** Largest GraphQL JSON body; queries are small, the limits below cap their shape too. */
+const jsonBodyLimit = '100kb';
+/** Above the 10 MB rule, so storeImage (which counts bytes) is what refuses a big file. */
+const uploadHardLimitBytes = MAX_IMAGE_BYTES + 1024 * 1024;
+/** Room for the `operations` and `map` fields and part headers around the file. */
+const multipartOverheadBytes = 64 * 1024;
+const preflightHeaders = ['x-apollo-operation-name', 'apollo-require-preflight'];
+
+/** Introspection and Sandbox: always in development and test, per GRAPHQL_INTROSPECTION in production. */
+export function introspectionEnabled(config: Config): boolean {
+  if (config.env !== 'production') return true;
+  return (config as Config & { graphqlIntrospection?: boolean }).graphqlIntrospection === true;
+}
+
+function graphQLErrorBody(message: string, code: string) {
+  return { errors: [{ message, extensions: { code } }] };
+}
+
+/**
+ * Checks a multipart (upload) request before graphql-upload reads its body. Apollo's CSRF
+ * prevention refuses a multipart post without a preflight header too, but only after the whole
+ * body was read; refusing here makes a cross-site form post, or an announced huge body, cheap.
+ */
+const guardMultipart: RequestHandler = (req, res, next) => {
+  if (!req.is('multipart/form-data')) {
+    next();
+    return;
+  }
+  if (!preflightHeaders.some((name) => req.get(name))) {
+    res
+      .status(400)
+      .json(
+        graphQLErrorBody(
+          `This operation has been blocked as a potential Cross-Site Request Forgery (CSRF). Please either specify a 'content-type' header (with a type that is not one of application/x-www-form-urlencoded, multipart/form-data, text/plain) or provide a non-empty value for one of the following headers: ${preflightHeaders.join(', ')}`,
+          'BAD_REQUEST',
+        ),
+      );
+    return;
+  }
+  if (Number(req.get('content-length') ?? 0) > uploadHardLimitBytes + multipartOverheadBytes) {
+    // Connection: close, so the unread body is not left on a keep-alive socket.
+    res.set('connection', 'close').status(413).json(graphQLErrorBody('Maximum file size is 10MB', 'PAYLOAD_TOO_LARGE'));
+    return;
+  }
+  next();
+};
+
+/** Body-parser and graphql-upload errors (bad JSON, too large, broken multipart) as GraphQL errors. */
+const httpErrorsAsGraphQL: ErrorRequestHandler = (error, _req, res, next) => {
+  const status: unknown = error?.status ?? error?.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500 || res.headersSent) {
+    next(error);
+    return;
+  }
+  const tooLarge = status === 413;
+  const message = tooLarge
+    ? 'Request body is too large'
+    : error.type === 'entity.parse.failed'
+      ? 'Malformed JSON in the request body'
+      : error.expose
+        ? String(error.message)
+        : 'Bad request';
+  res.status(status).json(graphQLErrorBody(message, tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST'));
+};
+
+// Mounts Apollo Server at /graphql. createApp calls this after the session middleware.
+export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(): Promise<void> }> {
+  const production = deps.config.env === 'production';
+  const introspection = introspectionEnabled(deps.config);
+  const server = new ApolloServer<GraphQLContext>({
+    schema: await graphQLSchema(),
+    introspection,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    validationRules: queryLimitRules,
+    parseOptions: { maxTokens: queryLimits.maxTokens },
+    maxRecursiveSelections: true,
+    hideSchemaDetailsFromClientErrors: !introspection,
+    includeStacktraceInErrorResponses: deps.config.env === 'development',
+    formatError: createErrorFormatter({ maskUnexpected: production, logger: deps.logger }),
+    logger: deps.logger,
+    // main.ts owns shutdown; it stops this server through the returned handle.
+    stopOnTerminationSignals: false,
+    plugins: [
+      introspection
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
+        : ApolloServerPluginLandingPageDisabled(),
+    ],
+  });
+  await server.start();
+
+  app.use(
+    '/graphql',
+    guardMultipart,
+    express.json({ limit: jsonBodyLimit }),
+    graphqlUploadExpress({ maxFileSize: uploadHardLimitBytes, maxFiles: 1 }),
+    expressMiddleware(server, {
+      context: async ({ req, res }) => ({ req, res, em: emOf(req), caller: callerOf(req), deps }),
+    }),
+    httpErrorsAsGraphQL,
+  );
+
+  return { stop: () => server.stop() };
 }
