@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import pg from 'pg';
 import { pino } from 'pino';
 import type { AppDeps } from '../src/app-deps.js';
 import { createApp } from '../src/app.js';
@@ -98,11 +97,10 @@ export function sessionCookie(response: Response): string {
 }
 
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
+  const orm = await openOrm(serverUrl, pino({ level: 'silent' }));
   try {
-    await client.query(sql);
+    await orm.em.getConnection().execute(sql);
   } finally {
-    await client.end();
+    await orm.close(true);
   }
 }

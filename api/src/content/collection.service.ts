@@ -58,7 +58,8 @@ export function singletonService<T extends { id: number }>(
   rules: FieldRules,
   label: string,
 ): SingletonOperations<T> {
-  const get = (em: EntityManager) => em.findOne(entity, {}, { orderBy: { id: 'asc' } as never });
+  const get = async (em: EntityManager): Promise<T | null> =>
+    (await em.find(entity, {}, { orderBy: { id: 'asc' } as never, limit: 1 }))[0] ?? null;
   return {
     get,
     async update(em, id, input, caller) {
