@@ -1,5 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { PublicLayout } from './public/layout/PublicLayout';
+import { LandingPage } from './public/landing/LandingPage';
+import { TeamPage } from './public/team/TeamPage';
+import { NewsPage } from './public/news/NewsPage';
+import { ProjectsPage } from './public/clients/ProjectsPage';
+import { NotFoundPage } from './public/not-found/NotFoundPage';
 
 // The admin panel is split out of what public pages load.
 const AdminApp = lazy(() => import('./admin/AdminApp'));
@@ -15,7 +21,13 @@ export function App() {
           </Suspense>
         }
       />
-      <Route path="*" element={<p>Public site comes here.</p>} />
+      <Route element={<PublicLayout />}>
+        <Route index element={<LandingPage />} />
+        <Route path="team" element={<TeamPage />} />
+        <Route path="news" element={<NewsPage />} />
+        <Route path="clients" element={<ProjectsPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
     </Routes>
   );
 }

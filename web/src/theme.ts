@@ -4,9 +4,21 @@ import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 // sans-serif for text. Used by the public site and the admin panel (colorPalette="brand").
 const config = defineConfig({
   globalCss: {
-    html: { scrollBehavior: 'smooth' },
-    '@media (prefers-reduced-motion: reduce)': { html: { scrollBehavior: 'auto' } },
-    body: { bg: 'bg', color: 'fg', fontFamily: 'body', WebkitFontSmoothing: 'antialiased' },
+    html: { scrollBehavior: 'smooth', '@media (prefers-reduced-motion: reduce)': { scrollBehavior: 'auto' } },
+    body: { bg: 'bg', color: 'fg', fontFamily: 'body' },
+    '.skip-link': {
+      position: 'absolute',
+      left: '-9999px',
+      top: '0.75rem',
+      zIndex: 'skipLink',
+      bg: 'white',
+      color: 'brand.900',
+      px: '4',
+      py: '2',
+      rounded: 'md',
+      fontWeight: 'semibold',
+      _focusVisible: { left: '0.75rem' },
+    },
     '*:focus-visible': { outline: '3px solid', outlineColor: 'accent.500', outlineOffset: '2px' },
   },
   theme: {

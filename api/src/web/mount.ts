@@ -1,6 +1,112 @@
-import type { Express } from 'express';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import express, { type Express, type Request, type Response } from 'express';
 import type { AppDeps } from '../app-deps.js';
 
-// Serves the React app (static assets + server-side rendering of public routes).
-// Filled in by the public-site work (issue 4). Mounted last, after /api, /graphql and /uploads.
-export async function mountWeb(_app: Express, _deps: AppDeps): Promise<void> {}
+// Serves the React app: fingerprinted static assets with long-lived caching, public routes
+// rendered on the server with their data, and the admin panel as a browser-rendered shell.
+// Mounted last, after /api, /graphql and /uploads.
+
+/** Contract of web/src/entry-server.tsx (built into web/dist/server/entry-server.js). */
+interface RenderRequest {
+  url: string;
+  graphqlUrl: string;
+  origin: string;
+}
+interface RenderResult {
+  html: string;
+  head: string;
+  status: number;
+  state?: unknown;
+}
+interface ServerEntry {
+  render(request: RenderRequest): Promise<RenderResult>;
+}
+
+/** web/dist, found from this file in api/src/web (tsx, jest) and api/dist/web (built server) alike. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+/** Paths the API owns; the web catch-all must leave them to the API's own 404 handling. */
+const API_PREFIXES = ['/api/', '/graphql', '/uploads/', '/healthz', '/readyz'];
+
+const HTML_CACHE = 'no-cache';
+const ASSET_CACHE_MAX_AGE = '1y';
+
+export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WEB_DIST): Promise<void> {
+  const clientDir = path.join(webDist, 'client');
+  const templateFile = path.join(clientDir, 'index.html');
+  const serverEntryFile = path.join(webDist, 'server', 'entry-server.js');
+  if (!existsSync(templateFile) || !existsSync(serverEntryFile)) {
+    // The API runs (and is tested) without a built web app; it then simply serves no pages.
+    deps.logger.info({ webDist }, 'web app not built; serving the API only');
+    return;
+  }
+  const template = await readFile(templateFile, 'utf8');
+  const serverEntry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
+
+  // Vite fingerprints everything under /assets: the content never changes at a given URL.
+  app.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), {
+      index: false,
+      immutable: true,
+      maxAge: ASSET_CACHE_MAX_AGE,
+      fallthrough: false,
+    }),
+  );
+  // Unhashed files from web/public (favicon): short caching. index.html is only served rendered.
+  const publicFiles = express.static(clientDir, { index: false, maxAge: '1h', redirect: false });
+  app.use((req, res, next) => {
+    if (req.path === '/index.html' || req.path.startsWith('/.vite')) return next();
+    publicFiles(req, res, next);
+  });
+
+  app.get(['/admin', '/admin/{*rest}'], (_req, res) => {
+    sendPage(res, 200, fillTemplate(template, { head: '<title>Admin Panel</title>\n    <meta name="robots" content="noindex" />' }));
+  });
+
+  app.get('/{*path}', async (req, res, next) => {
+    if (API_PREFIXES.some((prefix) => req.path === prefix.replace(/\/$/, '') || req.path.startsWith(prefix))) {
+      return next();
+    }
+    try {
+      const result = await serverEntry.render({
+        url: req.originalUrl,
+        graphqlUrl: `${localOrigin(req)}/graphql`,
+        origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+      });
+      sendPage(res, result.status, fillTemplate(template, result));
+    } catch (error) {
+      // A rendering bug must not take the page down: the browser renders it instead.
+      req.log?.error({ err: error }, 'server-side rendering failed');
+      sendPage(res, 200, fillTemplate(template, { head: '' }));
+    }
+  });
+}
+
+function fillTemplate(template: string, page: { head: string; html?: string; state?: unknown }): string {
+  const state =
+    page.html && page.state !== undefined
+      ? `<script>window.__APOLLO_STATE__=${JSON.stringify(page.state).replace(/</g, '\\u003c')}</script>`
+      : '';
+  return template
+    .replace('<!--app-head-->', () => page.head)
+    .replace('<!--app-html-->', () => page.html ?? '')
+    .replace('<!--app-state-->', () => state);
+}
+
+function sendPage(res: Response, status: number, html: string): void {
+  res.status(status).set('Cache-Control', HTML_CACHE).type('html').send(html);
+}
+
+/** The address this request arrived on, so server-side queries reach this very process. */
+function localOrigin(req: Request): string {
+  const socket = req.socket;
+  let host = socket.localAddress ?? '127.0.0.1';
+  if (host.startsWith('::ffff:')) host = host.slice('::ffff:'.length);
+  if (host === '::' || host === '0.0.0.0') host = '127.0.0.1';
+  if (host.includes(':')) host = `[${host}]`;
+  return `http://${host}:${socket.localPort}`;
+}

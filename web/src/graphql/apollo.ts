@@ -9,6 +9,8 @@ export interface ApolloClientOptions {
   initialState?: NormalizedCacheObject;
   /** Extra request headers (e.g. forwarded cookies on the server). */
   headers?: Record<string, string>;
+  /** fetch implementation (the server renderer passes one that notices failed queries). */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -25,6 +27,7 @@ export function createApolloClient(options: ApolloClientOptions = {}): ApolloCli
       uri: options.uri ?? '/graphql',
       credentials: 'include',
       headers: options.headers,
+      fetch: options.fetch,
     }),
     cache,
     ssrMode: options.ssrMode ?? false,

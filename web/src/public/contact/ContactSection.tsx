@@ -1,0 +1,85 @@
+import { useQuery } from '@apollo/client/react';
+import { Box, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Globe, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
+import { ContactSectionDocument } from '../../graphql/generated/graphql';
+import { SectionHeading } from '../../components/SectionHeading';
+import { LandingSection } from '../landing/LandingSection';
+import { contactLabelFor, contactLinkFor } from './contact-link';
+
+const ICONS: Record<string, LucideIcon> = { Mail, Phone, MapPin, Globe };
+
+function ContactCardShell({ children }: { children: React.ReactNode }) {
+  return (
+    <HStack as="li" align="flex-start" gap="4" p="6" bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" boxShadow="xs" minH="28">
+      {children}
+    </HStack>
+  );
+}
+
+export function ContactSection() {
+  const { data, loading, error } = useQuery(ContactSectionDocument);
+  return (
+    <LandingSection id="contact">
+      <SectionHeading id="contact-heading" eyebrow="Get in touch" title="Contact" subtitle="We would be glad to hear about your project." />
+      {loading ? (
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="6" aria-busy="true" aria-label="Loading contact details">
+          {[0, 1, 2].map((index) => (
+            <ContactCardShell key={index}>
+              <Skeleton w="12" h="12" rounded="lg" />
+              <Stack flex="1" gap="3">
+                <Skeleton h="4" w="40%" />
+                <Skeleton h="5" w="80%" />
+              </Stack>
+            </ContactCardShell>
+          ))}
+        </SimpleGrid>
+      ) : error || !data ? (
+        <Text textAlign="center" color="fg.muted" role="alert">
+          Contact details could not be loaded. Please try again later
+        </Text>
+      ) : data.contactInfo.length === 0 ? (
+        <Text textAlign="center" color="fg.muted">
+          Contact details will be published here soon.
+        </Text>
+      ) : (
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+          {data.contactInfo.map((entry) => {
+            const Icon = ICONS[entry.icon] ?? Mail;
+            const link = contactLinkFor(entry.type, entry.value);
+            return (
+              <ContactCardShell key={entry.id}>
+                <Box
+                  flexShrink={0}
+                  display="inline-flex"
+                  alignItems="center"
+                  justifyContent="center"
+                  w="12"
+                  h="12"
+                  rounded="lg"
+                  bg="brand.50"
+                  color="brand.700"
+                >
+                  <Icon size={22} aria-hidden="true" />
+                </Box>
+                <Stack gap="1" minW="0">
+                  <Text fontSize="sm" fontWeight="semibold" textTransform="capitalize" color="accent.700">
+                    {contactLabelFor(entry.label, entry.type)}
+                  </Text>
+                  {link ? (
+                    <Link href={link.href} target={link.target} rel={link.rel} color="brand.800" fontWeight="medium" wordBreak="break-word">
+                      {entry.value}
+                    </Link>
+                  ) : (
+                    <Text color="gray.800" fontWeight="medium" wordBreak="break-word" whiteSpace="pre-line">
+                      {entry.value}
+                    </Text>
+                  )}
+                </Stack>
+              </ContactCardShell>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </LandingSection>
+  );
+}

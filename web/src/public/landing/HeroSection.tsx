@@ -1,0 +1,90 @@
+import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { ArrowRight } from 'lucide-react';
+import heroVideoUrl from '../../assets/hero.mp4';
+import heroPosterUrl from '../../assets/poster.jpg';
+import { Logo } from '../../components/Logo';
+import { scrollToSection } from '../sections';
+
+export const HERO_POSTER_URL = heroPosterUrl;
+
+interface HeroSectionProps {
+  tagline: string;
+  subtitle: string;
+}
+
+/**
+ * Looping, muted background video behind the firm's logo, tagline and subtitle. Visitors who
+ * prefer reduced motion see the still poster instead (CSS only, so it holds before scripts run).
+ */
+export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
+  return (
+    <Box
+      as="section"
+      aria-labelledby="hero-heading"
+      position="relative"
+      overflow="hidden"
+      minH={{ base: '560px', md: 'calc(100vh - 4.5rem)' }}
+      display="flex"
+      alignItems="center"
+      bg="brand.900"
+      bgImage={`url(${heroPosterUrl})`}
+      bgSize="cover"
+      bgPos="center"
+      color="white"
+    >
+      <Box
+        asChild
+        position="absolute"
+        inset="0"
+        w="full"
+        h="full"
+        objectFit="cover"
+        css={{ '@media (prefers-reduced-motion: reduce)': { display: 'none' } }}
+      >
+        <video autoPlay muted loop playsInline preload="auto" poster={heroPosterUrl} aria-hidden="true" tabIndex={-1}>
+          <source src={heroVideoUrl} type="video/mp4" />
+        </video>
+      </Box>
+      <Box
+        position="absolute"
+        inset="0"
+        bgGradient="to-r"
+        gradientFrom="brand.950/90"
+        gradientVia="brand.900/70"
+        gradientTo="brand.900/30"
+        aria-hidden="true"
+      />
+      <Container maxW="6xl" position="relative" py={{ base: '16', md: '24' }}>
+        <Stack gap={{ base: '6', md: '8' }} maxW="3xl">
+          <Logo inverted size="lg" />
+          <Heading
+            as="h1"
+            id="hero-heading"
+            fontFamily="heading"
+            fontWeight="semibold"
+            fontSize={{ base: '4xl', md: '6xl' }}
+            lineHeight="1.08"
+            letterSpacing="-0.01em"
+          >
+            {tagline}
+          </Heading>
+          <Text fontSize={{ base: 'lg', md: 'xl' }} color="whiteAlpha.900" maxW="2xl">
+            {subtitle}
+          </Text>
+          <Box>
+            <Button
+              size="xl"
+              bg="accent.400"
+              color="brand.950"
+              fontWeight="semibold"
+              _hover={{ bg: 'accent.300' }}
+              onClick={() => scrollToSection('who-we-are')}
+            >
+              Explore Our Expertise <ArrowRight aria-hidden="true" />
+            </Button>
+          </Box>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

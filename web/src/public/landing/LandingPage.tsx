@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { Container } from '@chakra-ui/react';
+import { useLocation } from 'react-router';
+import { LandingPageDocument } from '../../graphql/generated/graphql';
+import { ErrorState, LoadingState } from '../../components/PageStatus';
+import { ContactSection } from '../contact/ContactSection';
+import { FIRM_NAME, FIRM_SHORT_DESCRIPTION } from '../firm';
+import { PageMeta } from '../page-meta';
+import { scrollToSection } from '../sections';
+import { BrandsSection } from './BrandsSection';
+import { HeroSection } from './HeroSection';
+import { NewsPreviewSection } from './NewsPreviewSection';
+import { PresenceSection } from './PresenceSection';
+import { ProjectsPreviewSection } from './ProjectsPreviewSection';
+import { ServicesSection } from './ServicesSection';
+import { StatisticsSection } from './StatisticsSection';
+import { TeamSection } from './TeamSection';
+import { WhoWeAreSection } from './WhoWeAreSection';
+
+// Shown until the firm has saved its own landing content (the server seeds it on first start).
+const FALLBACK_CONTENT = {
+  heroTagline: 'Strategy, reform and growth',
+  heroSubtitle: FIRM_SHORT_DESCRIPTION,
+  companyDescription: `${FIRM_NAME} is an independent management consulting firm.`,
+  mainWebsiteUrl: '',
+};
+
+export function LandingPage() {
+  const { data, loading, error } = useQuery(LandingPageDocument);
+  const { hash } = useLocation();
+  const ready = !loading && !error && data !== undefined;
+
+  // Arriving from another page at /#section: land on that section once it is rendered.
+  useEffect(() => {
+    if (ready && hash.length > 1) scrollToSection(decodeURIComponent(hash.slice(1)), false);
+  }, [ready, hash]);
+
+  const content = data?.landingContent ?? FALLBACK_CONTENT;
+  const meta = (
+    <PageMeta title={`${FIRM_NAME} | ${content.heroTagline}`} description={content.heroSubtitle} />
+  );
+
+  if (loading) {
+    return (
+      <Container maxW="6xl">
+        {meta}
+        <LoadingState text="Loading..." />
+      </Container>
+    );
+  }
+  if (!ready) {
+    return (
+      <Container maxW="6xl">
+        {meta}
+        <ErrorState title="Failed to load content" text="Please try again later" />
+      </Container>
+    );
+  }
+  return (
+    <>
+      {meta}
+      <HeroSection tagline={content.heroTagline} subtitle={content.heroSubtitle} />
+      <WhoWeAreSection description={content.companyDescription} websiteUrl={content.mainWebsiteUrl || undefined} />
+      <ServicesSection />
+      <StatisticsSection statistics={data.statistics} />
+      <PresenceSection countries={data.countries} />
+      <BrandsSection brands={data.brands} />
+      <TeamSection />
+      <NewsPreviewSection news={data.news} />
+      <ProjectsPreviewSection clients={data.clients} />
+      <ContactSection />
+    </>
+  );
+}

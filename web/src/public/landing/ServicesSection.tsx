@@ -1,0 +1,87 @@
+import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Cpu, Globe, Landmark, Lightbulb, Scale, Target, type LucideIcon } from 'lucide-react';
+import { SectionHeading } from '../../components/SectionHeading';
+import { LandingSection } from './LandingSection';
+
+/** The six services are fixed by the firm, not edited in the admin panel. */
+export const SERVICES: { title: string; summary: string; icon: LucideIcon }[] = [
+  {
+    title: 'Strategic Planning and Development',
+    summary: 'Long-term strategies, operating models and roadmaps that turn ambition into measurable results.',
+    icon: Target,
+  },
+  {
+    title: 'Public Reform and Institutional Development',
+    summary: 'Helping public bodies modernise structures, processes and services for citizens.',
+    icon: Landmark,
+  },
+  {
+    title: 'Feasibility Studies, Valuation, Merges and Acquisitions',
+    summary: 'Independent analysis to support investment decisions, valuations and transactions.',
+    icon: Scale,
+  },
+  {
+    title: 'Export Planning and International Market Research',
+    summary: 'Market entry research and export plans that open new markets with confidence.',
+    icon: Globe,
+  },
+  {
+    title: 'Innovation Management',
+    summary: 'Building the processes and culture that let organisations innovate repeatedly.',
+    icon: Lightbulb,
+  },
+  {
+    title: 'Technology & AI Solutions',
+    summary: 'Practical digital and AI solutions, from strategy to working systems.',
+    icon: Cpu,
+  },
+];
+
+export function ServicesSection() {
+  return (
+    <LandingSection id="services">
+      <SectionHeading
+          id="services-heading"
+          eyebrow="What we do"
+          title="Services"
+          subtitle="Advisory services for governments, institutions and companies at every stage of growth."
+      />
+      <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+        {SERVICES.map(({ title, summary, icon: Icon }) => (
+          <Box
+            as="li"
+            key={title}
+            bg="white"
+            p="7"
+            rounded="xl"
+            borderWidth="1px"
+            borderColor="gray.200"
+            borderTopWidth="3px"
+            borderTopColor="accent.500"
+            boxShadow="xs"
+          >
+            <Box
+              display="inline-flex"
+              alignItems="center"
+              justifyContent="center"
+              w="12"
+              h="12"
+              rounded="lg"
+              bg="brand.50"
+              color="brand.700"
+              mb="5"
+            >
+              <Icon size={24} aria-hidden="true" />
+            </Box>
+            <Heading as="h3" fontSize="lg" fontFamily="heading" color="brand.900" lineHeight="1.35" mb="2">
+              {title}
+            </Heading>
+            <Text color="gray.600" fontSize="sm" lineHeight="1.7">
+              {summary}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </LandingSection>
+  );
+}

@@ -1,0 +1,20 @@
+import { Box } from '@chakra-ui/react';
+import { Outlet } from 'react-router';
+import { HEADER_HEIGHT } from '../sections';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+
+export function PublicLayout() {
+  return (
+    <Box minH="100vh" display="flex" flexDirection="column" bg="gray.50">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <Box as="main" id="main" flex="1" pt={HEADER_HEIGHT} tabIndex={-1} _focus={{ outline: 'none' }}>
+        <Outlet />
+      </Box>
+      <SiteFooter />
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+import { Badge, Box, Heading, Text } from '@chakra-ui/react';
+import type { NewsCardFragment } from '../../graphql/generated/graphql';
+import { CardImage } from '../../components/CardImage';
+import { LinkCard } from '../../components/LinkCard';
+import { formatNewsDate } from './news-rules';
+
+export function NewsCard({ news, showContent = true }: { news: NewsCardFragment; showContent?: boolean }) {
+  const date = formatNewsDate(news.createdAt);
+  return (
+    <LinkCard href={news.link}>
+      <Box position="relative">
+        <CardImage src={news.pictureUrl} alt={news.title} />
+        {date && (
+          <Badge
+            position="absolute"
+            top="3"
+            left="3"
+            bg="brand.900"
+            color="white"
+            px="2.5"
+            py="1"
+            rounded="md"
+            fontSize="xs"
+            fontWeight="semibold"
+          >
+            <time dateTime={news.createdAt}>{date}</time>
+          </Badge>
+        )}
+      </Box>
+      <Box p="6" display="flex" flexDirection="column" gap="3" flex="1">
+        <Heading as="h3" fontSize="xl" fontFamily="heading" lineHeight="1.3" color="brand.900">
+          {news.title}
+        </Heading>
+        <Text color="gray.700">{news.brief}</Text>
+        {showContent && news.content && (
+          <Text color="gray.600" fontSize="sm" whiteSpace="pre-line">
+            {news.content}
+          </Text>
+        )}
+        {news.link && (
+          <Text mt="auto" pt="2" fontSize="sm" fontWeight="semibold" color="brand.700">
+            Read more <span aria-hidden="true">→</span>
+          </Text>
+        )}
+      </Box>
+    </LinkCard>
+  );
+}

@@ -1,0 +1,25 @@
+import { createContext, useContext, useEffect } from 'react';
+
+export interface PageMetaValues {
+  title: string;
+  description: string;
+  /** HTTP status the server answers with (404 for the not-found page). */
+  status?: number;
+}
+
+/**
+ * Filled while rendering on the server (the page's title, description and status end up in the
+ * HTML head and the response); absent in the browser, where the document title is set directly.
+ */
+export const PageMetaCollector = createContext<{ current?: PageMetaValues } | null>(null);
+
+/** Declares the current page's head tags. Render it once per page. */
+export function PageMeta(props: PageMetaValues) {
+  const collector = useContext(PageMetaCollector);
+  if (collector) collector.current = props;
+  useEffect(() => {
+    document.title = props.title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', props.description);
+  }, [props.title, props.description]);
+  return null;
+}

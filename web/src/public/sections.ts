@@ -1,0 +1,29 @@
+// The landing page's sections, in page order, with the header button labels of the spec.
+export const LANDING_SECTIONS = [
+  { id: 'who-we-are', label: 'Who We Are' },
+  { id: 'services', label: 'Services' },
+  { id: 'statistics', label: 'Statistics' },
+  { id: 'presence', label: 'Presence' },
+  { id: 'brands', label: 'Companies' },
+  { id: 'team', label: 'Team' },
+  { id: 'news', label: 'News' },
+  { id: 'clients', label: 'Projects' },
+  { id: 'contact', label: 'Contact' },
+] as const;
+
+export type SectionId = (typeof LANDING_SECTIONS)[number]['id'];
+
+/** Height of the fixed header; sections keep this much room above them when scrolled to. */
+export const HEADER_HEIGHT = '4.5rem';
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}
+
+/** Scrolls to a landing section; smoothly unless the visitor asked for reduced motion. */
+export function scrollToSection(id: string, smooth = true): boolean {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  target.scrollIntoView({ behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'auto', block: 'start' });
+  return true;
+}
