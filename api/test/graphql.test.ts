@@ -5,6 +5,7 @@ import { createErrorFormatter } from '../src/graphql/errors.js';
 import { graphQLSchema } from '../src/graphql/schema.js';
 import { LOGIN_LIMITS } from '../src/auth/rate-limit.js';
 import { NotFound, ValidationFailed } from '../src/shared/errors.js';
+import type { Config } from '../src/config.js';
 import { startTestApp, TEST_ADMIN } from './test-app.js';
 
 // GraphQL against the real server and database: parity with REST for every registry entry,
@@ -508,5 +509,56 @@ describe('error formatting', () => {
     });
     const errors = [{ field: 'name', message: 'Name is required' }];
     expect(format({ message: 'x' }, new ValidationFailed(errors)).extensions).toEqual({ code: 'BAD_USER_INPUT', errors });
+  });
+});
+
+describe('in production', () => {
+  let production: TestApp;
+  let introspectable: TestApp;
+
+  beforeAll(async () => {
+    production = await startTestApp({ env: 'production' });
+    introspectable = await startTestApp({ env: 'production', graphqlIntrospection: true } as Partial<Config>);
+  });
+
+  afterAll(async () => {
+    await production?.close();
+    await introspectable?.close();
+  });
+
+  const post = async (target: TestApp, query: string) => {
+    const response = await fetch(`${target.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    return { status: response.status, ...((await response.json()) as object) } as GraphQLResponse;
+  };
+
+  it('masks an unexpected failure and sends no stack trace', async () => {
+    await production.orm.em.getConnection().execute('alter table countries rename to countries_gone');
+    try {
+      const result = await post(production, '{ countries { id } }');
+      expect(result.errors).toEqual([
+        { message: 'Internal server error', locations: [{ line: 1, column: 3 }], path: ['countries'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+      ]);
+      expect(JSON.stringify(result)).not.toMatch(/countries_gone|relation|stacktrace|\.js:\d+/);
+    } finally {
+      await production.orm.em.getConnection().execute('alter table countries_gone rename to countries');
+    }
+  });
+
+  it('keeps introspection and the Sandbox off unless GRAPHQL_INTROSPECTION allows them', async () => {
+    const closed = await post(production, '{ __schema { queryType { name } } }');
+    expect(closed.status).toBe(400);
+    expect(closed.errors![0]!.message).toMatch(/introspection is not allowed/i);
+    const sandbox = await fetch(`${production.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
+    expect(await sandbox.text()).not.toMatch(/sandbox/i);
+
+    const open = await post(introspectable, '{ __schema { queryType { name } } }');
+    expect(open.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    const page = await fetch(`${introspectable.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/sandbox/i);
   });
 });
