@@ -1,0 +1,24 @@
+// `npm run seed:demo` (or, from the build, `node api/dist/db/seeds/demo.js`): replaces every
+// collection with fictional demo content and images. Uses DATA_DIR / DATABASE_URL like the
+// server, and joins the embedded PostgreSQL when the server is running.
+import { loadConfig } from '../../config.js';
+import { createLogger } from '../../shared/logger.js';
+import { localStorageFor } from '../../uploads/storage.js';
+import { openDatabase } from '../database.js';
+import { migrate, openOrm } from '../orm.js';
+import { seedDemoContent } from './demo-content.js';
+import { seedFirstStartContent } from './first-start.js';
+
+const config = loadConfig();
+const logger = createLogger({ logLevel: 'warn' });
+const database = await openDatabase(config, logger);
+try {
+  const orm = await openOrm(database.url, logger);
+  await migrate(orm);
+  await seedFirstStartContent(orm.em.fork());
+  const counts = await seedDemoContent(orm.em.fork(), localStorageFor(config.dataDir));
+  console.log(`Demo content seeded: ${Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ')}.`);
+  await orm.close();
+} finally {
+  await database.stop();
+}
