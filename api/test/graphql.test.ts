@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GraphQLInputObjectType, GraphQLNonNull, GraphQLScalarType, getNamedType, isListType, type GraphQLField } from 'graphql';
 import { collections, singletons } from '../src/content/registry.js';
@@ -416,6 +417,31 @@ describe('uploads', () => {
     expect(result.data).toBeNull();
     expect(result.errors![0]!.extensions?.code).toBe('BAD_USER_INPUT');
     expect(result.errors![0]!.message).toBe('Please select an image file');
+  });
+
+  it('refuses an upload announcing a huge body before reading it', async () => {
+    const { port } = new URL(app.baseUrl);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        path: '/graphql',
+        method: 'POST',
+        headers: {
+          'content-type': 'multipart/form-data; boundary=nothing-follows',
+          'content-length': String(500 * 1024 * 1024),
+          'apollo-require-preflight': 'true',
+          cookie: adminCookie,
+        },
+      });
+      request.on('response', (response) => {
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.on('error', reject);
+      request.flushHeaders();
+    });
+    expect(status).toBe(413);
   });
 
   it('refuses a file over 10 MB', async () => {
