@@ -372,6 +372,15 @@ describe('refusals', () => {
     expect(result.data).toBeUndefined();
   });
 
+  it('refuses a query selecting too many fields', async () => {
+    const result = await gql(`{ countries { ${'id name '.repeat(400)} } }`);
+    expect(result.status).toBe(400);
+    expect(result.errors).toContainEqual({
+      message: 'Query is too complex: the maximum is 600 fields',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'maxCost' },
+    });
+  });
+
   it('refuses batched requests', async () => {
     const response = await fetch(`${app.baseUrl}/graphql`, {
       method: 'POST',
