@@ -18,8 +18,12 @@ export const toaster = createToaster({
 
 export type NotificationType = 'success' | 'error' | 'info' | 'warning';
 
-/** Shows a notification; `error` is the destructive variant. */
+/**
+ * Shows a notification; `error` is the destructive variant. The newest one replaces whatever is
+ * showing (at most one visible), so a confirmation never waits behind an older message.
+ */
 export function notify(type: NotificationType, title: string, description?: string) {
+  toaster.remove();
   return toaster.create({ type, title, description, closable: true });
 }
 

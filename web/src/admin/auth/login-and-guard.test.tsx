@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '../../components/notifications';
@@ -13,6 +13,9 @@ const dashboard = {
     },
   }),
 };
+
+// Whole screens in jsdom, driven keystroke by keystroke, take a few seconds each.
+jest.setTimeout(30_000);
 
 afterEach(() => toaster.remove());
 
@@ -38,7 +41,7 @@ describe('admin login', () => {
       ...dashboard,
     });
     renderAdmin('/admin/login', { server });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/Username/), 'admin');
     await user.type(screen.getByLabelText(/Password/), 'secret');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -56,7 +59,7 @@ describe('admin login', () => {
   it("shows the server's refusal in an 'Error' toast and stays on the login", async () => {
     const server = fakeServer({ AdminLogin: () => gqlError('UNAUTHENTICATED', 'Invalid credentials') });
     const { redirectToLogin } = renderAdmin('/admin/login', { server });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/Username/), 'admin');
     await user.type(screen.getByLabelText(/Password/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -74,7 +77,7 @@ describe('admin login', () => {
       AdminLogin: () => gqlError('TOO_MANY_REQUESTS', 'Too many login attempts. Try again in 15 minutes.'),
     });
     renderAdmin('/admin/login', { server });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/Username/), 'admin');
     await user.type(screen.getByLabelText(/Password/), 'x');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -84,7 +87,7 @@ describe('admin login', () => {
   it("says 'Failed to login. Please try again.' when the server cannot be reached", async () => {
     const server = fakeServer({ AdminLogin: () => new TypeError('Failed to fetch') });
     renderAdmin('/admin/login', { server });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/Username/), 'admin');
     await user.type(screen.getByLabelText(/Password/), 'secret');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -133,7 +136,7 @@ describe('admin guard', () => {
       AdminCreateCountry: () => gqlError('UNAUTHENTICATED', 'Unauthorized'),
     });
     const { redirectToLogin } = renderAdmin('/admin/countries', { server });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Add Country/ }));
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Kuwait');
     await user.type(screen.getByRole('textbox', { name: /Code/ }), 'KW');
@@ -157,7 +160,7 @@ describe('admin guard', () => {
       ...dashboard,
     });
     renderAdmin('/admin', { server });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Logout/ }));
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(server.callsOf('AdminLogout')).toHaveLength(1);
@@ -170,7 +173,7 @@ describe('admin guard', () => {
     console.error = (...args: unknown[]) => logged.push(args);
     try {
       renderAdmin('/admin', { server });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await user.click(await screen.findByRole('button', { name: /Logout/ }));
       await waitFor(() => expect(logged.length).toBeGreaterThan(0));
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
