@@ -22,7 +22,7 @@ export function ContactSection() {
     <LandingSection id="contact">
       <SectionHeading id="contact-heading" eyebrow="Get in touch" title="Contact" subtitle="We would be glad to hear about your project." />
       {loading ? (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="6" aria-busy="true" aria-label="Loading contact details">
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, xl: 4 }} gap="6" aria-busy="true" aria-label="Loading contact details">
           {[0, 1, 2].map((index) => (
             <ContactCardShell key={index}>
               <Skeleton w="12" h="12" rounded="lg" />
@@ -42,7 +42,7 @@ export function ContactSection() {
           Contact details will be published here soon.
         </Text>
       ) : (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, xl: 4 }} gap="6">
           {data.contactInfo.map((entry) => {
             const Icon = ICONS[entry.icon] ?? Mail;
             const link = contactLinkFor(entry.type, entry.value);

@@ -20,7 +20,7 @@ export function BrandsSection({ brands }: { brands: LandingPageQuery['brands'] }
           Our group companies will be listed here soon.
         </Text>
       ) : (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, xl: 4 }} gap="6">
           {brands.map((brand) => (
             <Box
               as="li"

@@ -1,13 +1,13 @@
-import meridianDigitalLogo from '../../assets/brands/meridian-digital.svg';
-import meridianInstituteLogo from '../../assets/brands/meridian-institute.svg';
+import northwindAnalyticsLogo from '../../assets/brands/northwind-analytics.svg';
+import meridianPublicAdvisoryLogo from '../../assets/brands/meridian-public-advisory.svg';
 
 /**
  * The two sister brands whose logos ship with the app (matched by name, case-insensitively);
  * every other brand shows the logo stored with it.
  */
 const BUNDLED_LOGOS: Record<string, string> = {
-  'meridian digital': meridianDigitalLogo,
-  'meridian institute': meridianInstituteLogo,
+  'northwind analytics': northwindAnalyticsLogo,
+  'meridian public advisory': meridianPublicAdvisoryLogo,
 };
 
 export function brandLogoFor(brand: { name: string; logoUrl: string }): string {
