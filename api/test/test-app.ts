@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Express } from 'express';
 import { pino } from 'pino';
 import type { AppDeps } from '../src/app-deps.js';
 import { createApp } from '../src/app.js';
@@ -18,6 +19,8 @@ export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery 
 
 export interface TestApp {
   baseUrl: string;
+  /** The Express application (e.g. to read its router stack). */
+  app: Express;
   orm: MikroORM;
   deps: AppDeps;
   /** Logs in through POST /api/login and returns the Cookie header value to send. */
@@ -67,6 +70,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
 
   return {
     baseUrl,
+    app,
     orm,
     deps,
     async login(username = TEST_ADMIN.username, password = TEST_ADMIN.password) {

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Express } from 'express';
+import { User } from '../src/auth/user.entity.js';
+import { hashPassword } from '../src/auth/passwords.js';
+import { request } from './http.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+// Every admin route, read from the live router stack: a route added later is covered without
+// touching this test.
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+function routesOf(stack: any[], prefix = ''): Route[] {
+  const routes: Route[] = [];
+  for (const layer of stack) {
+    if (layer.route) {
+      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+      for (const path of paths) {
+        for (const method of Object.keys(layer.route.methods)) {
+          routes.push({ method: method.toUpperCase(), path: prefix + path });
+        }
+      }
+    } else if (layer.handle?.stack) {
+      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+      routes.push(...routesOf(layer.handle.stack, prefix + mount));
+    }
+  }
+  return routes;
+}
+
+function adminRoutes(app: Express): Route[] {
+  return routesOf((app as unknown as { router: { stack: any[] } }).router.stack).filter(
+    (r) => r.path.startsWith('/api/admin/') || r.path === '/api/upload-image',
+  );
+}
+
+let app: TestApp;
+let express: Express;
+beforeAll(async () => {
+  app = await startTestApp();
+  express = app.app;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const concrete = (path: string) => path.replace(/:id\b/g, '1');
+
+describe('admin routes', () => {
+  it('are found in the router: every collection and singleton, and the upload', () => {
+    const routes = adminRoutes(express).map((r) => `${r.method} ${r.path}`);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'POST /api/admin/countries',
+        'PUT /api/admin/countries/:id',
+        'DELETE /api/admin/contact-info/:id',
+        'PUT /api/admin/landing-content/:id',
+        'PUT /api/admin/statistics/:id',
+        'POST /api/upload-image',
+      ]),
+    );
+    expect(routes.length).toBe(6 * 3 + 2 + 1);
+  });
+
+  it('answer an anonymous caller 401 {"message": "Unauthorized"}, every one', async () => {
+    for (const { method, path } of adminRoutes(express)) {
+      const reply = await request(app.baseUrl, method, concrete(path), { json: {} });
+      expect({ route: `${method} ${path}`, status: reply.status, body: reply.body }).toEqual({
+        route: `${method} ${path}`,
+        status: 401,
+        body: { message: 'Unauthorized' },
+      });
+    }
+  });
+
+  it('answer 401 to a session whose user no longer exists', async () => {
+    const em = app.orm.em.fork();
+    em.create(User, { username: 'leaving', passwordHash: await hashPassword('temporary password') });
+    await em.flush();
+    const cookie = await app.login('leaving', 'temporary password');
+    await em.nativeDelete(User, { username: 'leaving' });
+    for (const { method, path } of adminRoutes(express).filter((r) => r.path !== '/api/upload-image')) {
+      expect((await request(app.baseUrl, method, concrete(path), { json: {}, cookie })).status).toBe(401);
+    }
+  });
+
+  it('answer 401 for unknown paths under /api/admin when anonymous', async () => {
+    expect((await request(app.baseUrl, 'GET', '/api/admin/anything')).status).toBe(401);
+  });
+});
