@@ -8,10 +8,11 @@ import {
   type ValidationRule,
 } from 'graphql';
 
-// Limits that refuse a hostile document during validation, before anything executes.
-// The content schema is flat (depth 2); the generous depth and cost allow the introspection
-// queries of GraphQL tooling (graphql-js's full one measures depth 15, 230 fields), while
-// recursive introspection (`types { fields { type { fields ...`) is cut off.
+// Limits that refuse a hostile document during validation, before anything executes. Apollo
+// runs these after graphql-js's standard rules pass (which already refuse recursive
+// introspection such as `types { fields { type { fields ...`). The content schema is flat
+// (depth 2); the generous depth and cost let GraphQL tooling's introspection query through
+// (graphql-js's full one measures depth 15 and 230 fields).
 export const queryLimits = {
   maxDepth: 20,
   maxAliases: 15,
