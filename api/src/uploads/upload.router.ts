@@ -4,7 +4,7 @@ import multer from 'multer';
 import { requireSignedIn } from '../auth/auth.router.js';
 import { callerOf } from '../auth/session.js';
 import { InvalidImage, ValidationFailed } from '../shared/errors.js';
-import type { ImageStorage } from './storage.js';
+import { isStoredName, type ImageStorage } from './storage.js';
 import { contentTypeOf, storeImage } from './upload.service.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -52,7 +52,7 @@ export function uploadedFilesRouter(storage: ImageStorage): Router {
   const router = Router();
   router.get('/:name', async (req: Request, res: Response) => {
     const name = String(req.params.name);
-    const file = /^[A-Za-z0-9][A-Za-z0-9_-]*\.[a-z]+$/.test(name) ? await storage.open(name) : null;
+    const file = isStoredName(name) ? await storage.open(name) : null;
     if (!file) {
       res.status(404).json({ message: 'Not found' });
       return;

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { collections } from '../src/content/registry.js';
+import { seedDemoContent } from '../src/db/seeds/demo-content.js';
+import { request } from './http.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('demo seed', () => {
+  it('fills every collection with records whose images are served', async () => {
+    await seedDemoContent(app.orm.em.fork(), app.deps.storage);
+    for (const { path } of collections) {
+      const list = (await request(app.baseUrl, 'GET', `/api/${path}`)).body;
+      expect({ path, count: list.length > 0 }).toEqual({ path, count: true });
+      for (const record of list) {
+        const image = record.flagImageUrl ?? record.logoUrl ?? record.pictureUrl;
+        if (!image) continue;
+        const served = await fetch(`${app.baseUrl}${image}`);
+        expect(served.headers.get('content-type')).toBe('image/png');
+      }
+    }
+    expect((await request(app.baseUrl, 'GET', '/api/statistics')).body.expertCount).toBeGreaterThan(0);
+  });
+
+  it('replaces rather than duplicates when run again', async () => {
+    const before = (await request(app.baseUrl, 'GET', '/api/countries')).body.length;
+    await seedDemoContent(app.orm.em.fork(), app.deps.storage);
+    expect((await request(app.baseUrl, 'GET', '/api/countries')).body.length).toBe(before);
+  });
+});

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Canvas } from '../src/db/seeds/png.js';
+import { MAX_IMAGE_BYTES } from '../src/uploads/upload.service.js';
+import { AVIF, GIF, JPG, WEBP } from './fixtures/images.js';
+import { request } from './http.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+let app: TestApp;
+let cookie: string;
+let uploadsDir: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  cookie = await app.login();
+  uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const PNG = new Canvas(8, 8, [200, 30, 30]).toPng();
+
+function upload(bytes: Uint8Array, filename: string, type: string, options: { cookie?: string; field?: string } = {}) {
+  const form = new FormData();
+  form.append(options.field ?? 'file', new Blob([bytes], { type }), filename);
+  return request(app.baseUrl, 'POST', '/api/upload-image', { body: form, cookie: options.cookie ?? cookie });
+}
+
+const storedFiles = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : []);
+
+describe('POST /api/upload-image', () => {
+  it.each([
+    ['PNG', PNG, 'png', 'image/png'],
+    ['JPEG', JPG, 'jpg', 'image/jpeg'],
+    ['WebP', WEBP, 'webp', 'image/webp'],
+    ['GIF', GIF, 'gif', 'image/gif'],
+    ['AVIF', AVIF, 'avif', 'image/avif'],
+  ])('stores a %s and serves it at the returned URL', async (_name, bytes, ext, contentType) => {
+    const reply = await upload(bytes, `picture.${ext}`, contentType);
+    expect(reply.status).toBe(201);
+    expect(reply.body).toEqual({ url: expect.stringMatching(new RegExp(`^/uploads/[\\w-]+\\.${ext}$`)) });
+
+    const served = await fetch(`${app.baseUrl}${reply.body.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe(contentType);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('judges by the bytes, not the declared type or name', async () => {
+    const reply = await upload(PNG, 'photo.jpg', 'image/jpeg');
+    expect(reply.status).toBe(201);
+    expect(reply.body.url).toMatch(/\.png$/);
+  });
+
+  it('refuses a text file renamed to .png with 400 and leaves no file', async () => {
+    const before = storedFiles();
+    const reply = await upload(Buffer.from('just some text, not an image\n'.repeat(20)), 'notes.png', 'image/png');
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('Please select an image file');
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('refuses SVG', async () => {
+    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const reply = await upload(svg, 'logo.svg', 'image/svg+xml');
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('Please select an image file');
+  });
+
+  it('refuses 10 MB + 1 byte with 413 and leaves no partial file', async () => {
+    const before = storedFiles();
+    const tooLarge = Buffer.alloc(MAX_IMAGE_BYTES + 1);
+    tooLarge.set(PNG);
+    const reply = await upload(tooLarge, 'huge.png', 'image/png');
+    expect(reply.status).toBe(413);
+    expect(reply.body.error).toBe('Maximum file size is 10MB');
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('accepts exactly 10 MB', async () => {
+    const limit = Buffer.alloc(MAX_IMAGE_BYTES);
+    limit.set(PNG);
+    expect((await upload(limit, 'big.png', 'image/png')).status).toBe(201);
+  });
+
+  it('answers 400 without a file', async () => {
+    const form = new FormData();
+    form.append('note', 'no file here');
+    const reply = await request(app.baseUrl, 'POST', '/api/upload-image', { body: form, cookie });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('Please select an image file');
+  });
+
+  it('answers 400 for a file in another field', async () => {
+    expect((await upload(PNG, 'a.png', 'image/png', { field: 'image' })).status).toBe(400);
+  });
+
+  it('answers an anonymous caller 401 without storing anything', async () => {
+    const before = storedFiles();
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'a.png');
+    const reply = await request(app.baseUrl, 'POST', '/api/upload-image', { body: form });
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ message: 'Unauthorized' });
+    expect(storedFiles()).toEqual(before);
+  });
+});
+
+describe('GET /uploads/:name', () => {
+  it.each(['missing.png', '..%2Fsecrets.json', '.partial-x', 'x.svg'])('answers 404 for %s', async (name) => {
+    expect((await fetch(`${app.baseUrl}/uploads/${name}`)).status).toBe(404);
+  });
+});
