@@ -1,15 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { App } from './App';
+import { renderPublic } from './test/render';
 
-describe('App', () => {
-  it('renders the public site for a public path', () => {
-    render(
-      <MemoryRouter initialEntries={['/']}>
-        <App />
-      </MemoryRouter>,
-    );
-    expect(screen.getByText('Public site comes here.')).toBeInTheDocument();
+describe('App routes', () => {
+  it('renders the 404 page for an unknown public path, inside the public layout', () => {
+    renderPublic(<App />, { path: '/does-not-exist' });
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Admin Panel' })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,71 @@
+// Fictional records shaped like the public GraphQL answers.
+
+export function newsItem(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'News',
+    id,
+    title: `News ${id}`,
+    brief: `Brief ${id}`,
+    content: null,
+    pictureUrl: `/uploads/news-${id}.png`,
+    link: null,
+    featured: false,
+    createdAt: '2025-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function project(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'Client',
+    id,
+    title: `Project ${id}`,
+    brief: null,
+    pictureUrl: `/uploads/client-${id}.png`,
+    country: null,
+    featured: false,
+    ...overrides,
+  };
+}
+
+export function teamMember(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'TeamMember',
+    id,
+    name: `Member ${id}`,
+    position: `Position ${id}`,
+    pictureUrl: `/uploads/team-${id}.png`,
+    brief: null,
+    ...overrides,
+  };
+}
+
+export function contactEntry(id: number, type: string, value: string, overrides: Record<string, unknown> = {}) {
+  return { __typename: 'ContactInfo', id, type, value, label: null, icon: 'Mail', ...overrides };
+}
+
+export const landingData = {
+  landingContent: {
+    __typename: 'LandingContent',
+    id: 1,
+    heroTagline: 'Clear strategy. Measurable results.',
+    heroSubtitle: 'Independent consultants.',
+    companyDescription: 'We are a fictional firm.',
+    mainWebsiteUrl: 'https://example.com',
+  },
+  statistics: {
+    __typename: 'Statistics',
+    id: 1,
+    yearEstablished: '2009',
+    expertCount: 45,
+    projectCount: 320,
+    partnerCount: 28,
+  },
+  countries: [{ __typename: 'Country', id: 1, name: 'Freedonia', code: 'FD', flagImageUrl: '/uploads/fd.png' }],
+  brands: [
+    { __typename: 'Brand', id: 1, name: 'Northwind Analytics', logoUrl: '/uploads/nw.png', websiteUrl: 'https://nw.example', description: 'Data platforms.' },
+    { __typename: 'Brand', id: 2, name: 'Halcyon Lab', logoUrl: '/uploads/hl.png', websiteUrl: 'https://hl.example', description: null },
+  ],
+  news: [newsItem(1), newsItem(2, { link: 'https://news.example/2' }), newsItem(3), newsItem(4)],
+  clients: [project(1, { country: 'Freedonia' }), project(2)],
+};
