@@ -17,12 +17,20 @@ export class Canvas {
     this.fill(() => background);
   }
 
-  /** Paints every pixel with the colour the function returns for it (null leaves it). */
-  fill(colourAt: (x: number, y: number) => Rgb | null): this {
-    for (let y = 0; y < this.height; y++) {
-      for (let x = 0; x < this.width; x++) {
+  /** Paints each pixel (of the box, default all) with the colour the function returns (null leaves it). */
+  fill(colourAt: (x: number, y: number) => Rgb | null, box = { left: 0, top: 0, right: this.width, bottom: this.height }): this {
+    const top = Math.max(0, Math.floor(box.top));
+    const bottom = Math.min(this.height, Math.ceil(box.bottom));
+    const left = Math.max(0, Math.floor(box.left));
+    const right = Math.min(this.width, Math.ceil(box.right));
+    for (let y = top; y < bottom; y++) {
+      for (let x = left; x < right; x++) {
         const colour = colourAt(x, y);
-        if (colour) this.pixels.set(colour, (y * this.width + x) * 3);
+        if (!colour) continue;
+        const offset = (y * this.width + x) * 3;
+        this.pixels[offset] = colour[0];
+        this.pixels[offset + 1] = colour[1];
+        this.pixels[offset + 2] = colour[2];
       }
     }
     return this;
@@ -45,11 +53,16 @@ export class Canvas {
   }
 
   ellipse(cx: number, cy: number, rx: number, ry: number, colour: Rgb): this {
-    return this.fill((x, y) => (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1 ? colour : null));
+    return this.fill((x, y) => (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1 ? colour : null), {
+      left: cx - rx,
+      top: cy - ry,
+      right: cx + rx + 1,
+      bottom: cy + ry + 1,
+    });
   }
 
   rect(left: number, top: number, width: number, height: number, colour: Rgb): this {
-    return this.fill((x, y) => (x >= left && x < left + width && y >= top && y < top + height ? colour : null));
+    return this.fill(() => colour, { left, top, right: left + width, bottom: top + height });
   }
 
   toPng(): Buffer {
@@ -73,7 +86,7 @@ export class Canvas {
 }
 
 export function mix(a: Rgb, b: Rgb, t: number): Rgb {
-  return [0, 1, 2].map((i) => Math.round(a[i] + (b[i] - a[i]) * t)) as unknown as Rgb;
+  return [Math.round(a[0] + (b[0] - a[0]) * t), Math.round(a[1] + (b[1] - a[1]) * t), Math.round(a[2] + (b[2] - a[2]) * t)];
 }
 
 export function hex(value: string): Rgb {
