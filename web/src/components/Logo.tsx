@@ -15,12 +15,13 @@ export function LogoMark({ size = 36, inverted = false }: { size?: number; inver
   );
 }
 
-export function Logo({ inverted = false, size = 'md' }: { inverted?: boolean; size?: 'md' | 'lg' }) {
+/** The mark with the firm's name; `compact` hides the name between 768px and 1024px, where the header is tight. */
+export function Logo({ inverted = false, size = 'md', compact = false }: { inverted?: boolean; size?: 'md' | 'lg'; compact?: boolean }) {
   const large = size === 'lg';
   return (
     <HStack gap={large ? '4' : '2.5'}>
       <LogoMark size={large ? 64 : 36} inverted={inverted} />
-      <Box lineHeight="1">
+      <Box lineHeight="1" display={compact ? { base: 'block', md: 'none', lg: 'block' } : undefined}>
         <Text
           as="span"
           display="block"

@@ -7,7 +7,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <Box as="footer" bg="brand.950" color="whiteAlpha.800" py={{ base: '10', md: '14' }}>
-      <Container maxW="7xl">
+      <Container maxW="6xl">
         <Flex direction={{ base: 'column', md: 'row' }} justify="space-between" gap="8">
           <Stack gap="4" maxW="md">
             <Logo inverted />

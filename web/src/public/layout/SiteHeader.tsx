@@ -51,9 +51,9 @@ export function SiteHeader() {
       borderColor="whiteAlpha.200"
       color="white"
     >
-      <Container maxW="7xl" h={HEADER_HEIGHT} display="flex" alignItems="center" justifyContent="space-between" gap="4">
+      <Container maxW="6xl" h={HEADER_HEIGHT} display="flex" alignItems="center" justifyContent="space-between" gap="4">
         <RouterLink to="/" onClick={goHome} aria-label="Home">
-          <Logo inverted />
+          <Logo inverted compact />
         </RouterLink>
         <Box as="nav" aria-label="Main" hideBelow="md">
           <HStack as="ul" gap={{ md: '0', xl: '1' }} listStyleType="none">
