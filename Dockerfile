@@ -1,0 +1,13 @@
+# The app image used by docker-compose.yml (with DATABASE_URL set, no embedded PostgreSQL runs).
+FROM node:24-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY api/package.json api/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+EXPOSE 3000
+STOPSIGNAL SIGTERM
+CMD ["node", "api/dist/main.js"]
