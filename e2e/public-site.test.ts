@@ -83,7 +83,10 @@ describe('public website', () => {
     ['/team', () => demo.teamMemberName],
     ['/news', () => demo.newsTitle],
     ['/clients', () => demo.projectTitle],
-  ])('renders %s with its content, hydrated without console errors or warnings', async (path, expected) => {
+  ])('renders %s with its content, on the server and hydrated without console errors or warnings', async (path, expected) => {
+    const html = (await (await fetch(`${baseUrl()}${path}`)).text()).replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+    expect(html).toContain(expected());
+    expect(html).not.toMatch(/Loading[^<]*\.\.\./);
     const { page, problems } = await openPage(path);
     await expect(page.getByText(expected(), { exact: true }).first().isVisible()).resolves.toBe(true);
     expect(problems).toEqual([]);
@@ -154,6 +157,22 @@ describe('public website', () => {
       }
       await page.close();
     }
+  });
+
+  it('plays the looping muted hero video, or shows the poster to visitors who prefer reduced motion', async () => {
+    const { page } = await openPage('/');
+    const video = page.locator('video');
+    await expect(video.isVisible()).resolves.toBe(true);
+    await expect(video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).resolves.toBe(true);
+    await page.close();
+
+    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
+    const calm = await context.newPage();
+    await calm.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' });
+    await expect(calm.locator('video').isVisible()).resolves.toBe(false);
+    const background = await calm.locator('section[aria-labelledby="hero-heading"]').evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(background).toMatch(/poster-[^)]+\.jpg/);
+    await context.close();
   });
 
   it('serves fingerprinted assets with long-lived cache headers', async () => {

@@ -9,6 +9,9 @@ import { createApolloClient } from './graphql/apollo';
 import { PageMetaCollector, type PageMetaValues } from './public/page-meta';
 import { HERO_POSTER_URL } from './public/landing/HeroSection';
 
+/** A slow API must not hold the page: past this the browser renders it and fetches itself. */
+const SERVER_QUERY_TIMEOUT_MS = 10_000;
+
 export interface RenderRequest {
   /** Path and query of the requested page. */
   url: string;
@@ -57,7 +60,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   let queryFailed = false;
   const trackingFetch: typeof fetch = async (input, init) => {
     try {
-      const response = await fetch(input, init);
+      const response = await fetch(input, { ...init, signal: AbortSignal.timeout(SERVER_QUERY_TIMEOUT_MS) });
       const body = (await response.clone().json().catch(() => null)) as { errors?: unknown[] } | null;
       if (!response.ok || !body || (Array.isArray(body.errors) && body.errors.length > 0)) queryFailed = true;
       return response;

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight } from 'lucide-react';
 import heroVideoUrl from '../../assets/hero.mp4';
@@ -17,6 +18,11 @@ interface HeroSectionProps {
  * prefer reduced motion see the still poster instead (CSS only, so it holds before scripts run).
  */
 export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
+  const video = useRef<HTMLVideoElement>(null);
+  // The video is hidden by CSS for reduced motion; also stop it so it does not keep decoding.
+  useEffect(() => {
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) video.current?.pause();
+  }, []);
   return (
     <Box
       as="section"
@@ -41,7 +47,7 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
         objectFit="cover"
         css={{ '@media (prefers-reduced-motion: reduce)': { display: 'none' } }}
       >
-        <video autoPlay muted loop playsInline preload="auto" poster={heroPosterUrl} aria-hidden="true" tabIndex={-1}>
+        <video ref={video} autoPlay muted loop playsInline preload="auto" poster={heroPosterUrl} aria-hidden="true" tabIndex={-1}>
           <source src={heroVideoUrl} type="video/mp4" />
         </video>
       </Box>
