@@ -2,7 +2,7 @@ import { Box, type BoxProps } from '@chakra-ui/react';
 import { NEW_TAB } from './ExternalLink';
 
 /** A card that becomes an external link opening in a new tab when it has an href. */
-export function LinkCard({ href, children, ...rest }: BoxProps & { href?: string | null }) {
+export function LinkCard({ href, labelledBy, children, ...rest }: BoxProps & { href?: string | null; labelledBy?: string }) {
   const cardStyle: BoxProps = {
     display: 'flex',
     flexDirection: 'column',
@@ -30,7 +30,7 @@ export function LinkCard({ href, children, ...rest }: BoxProps & { href?: string
         _hover={{ boxShadow: 'lg', transform: 'translateY(-2px)' }}
         _focusVisible={{ outline: '3px solid', outlineColor: 'accent.500', outlineOffset: '2px' }}
       >
-        <a href={href} {...NEW_TAB}>
+        <a href={href} {...NEW_TAB} aria-labelledby={labelledBy}>
           {children}
         </a>
       </Box>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Badge, Box, Heading, Text } from '@chakra-ui/react';
 import type { NewsCardFragment } from '../../graphql/generated/graphql';
 import { CardImage } from '../../components/CardImage';
@@ -6,8 +7,9 @@ import { formatNewsDate } from './news-rules';
 
 export function NewsCard({ news, showContent = true }: { news: NewsCardFragment; showContent?: boolean }) {
   const date = formatNewsDate(news.createdAt);
+  const titleId = useId();
   return (
-    <LinkCard href={news.link}>
+    <LinkCard href={news.link} labelledBy={titleId}>
       <Box position="relative">
         <CardImage src={news.pictureUrl} alt={news.title} />
         {date && (
@@ -28,7 +30,7 @@ export function NewsCard({ news, showContent = true }: { news: NewsCardFragment;
         )}
       </Box>
       <Box p="6" display="flex" flexDirection="column" gap="3" flex="1">
-        <Heading as="h3" fontSize="xl" fontFamily="heading" lineHeight="1.3" color="brand.900">
+        <Heading id={titleId} as="h3" fontSize="xl" fontFamily="heading" lineHeight="1.3" color="brand.900">
           {news.title}
         </Heading>
         <Text color="gray.700">{news.brief}</Text>
