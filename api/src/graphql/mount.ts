@@ -92,7 +92,8 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
     parseOptions: { maxTokens: queryLimits.maxTokens },
     maxRecursiveSelections: true,
     hideSchemaDetailsFromClientErrors: !introspection,
-    includeStacktraceInErrorResponses: deps.config.env === 'development',
+    // Stack traces stay in the log, as on REST; development shows unexpected messages unmasked.
+    includeStacktraceInErrorResponses: false,
     formatError: createErrorFormatter({ maskUnexpected: production, logger: deps.logger }),
     logger: deps.logger,
     // main.ts owns shutdown; it stops this server through the returned handle.
