@@ -32,7 +32,8 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     env: nodeEnv,
     port: integer(env, 'PORT', 3000),
-    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? 'data'),
+    // Relative to where `npm start` was typed (npm runs the api script inside api/).
+    dataDir: path.resolve(nonEmpty(env.INIT_CWD) ?? process.cwd(), nonEmpty(env.DATA_DIR) ?? 'data'),
     databaseUrl: nonEmpty(env.DATABASE_URL) ?? null,
     adminUsername: nonEmpty(env.ADMIN_USERNAME) ?? 'admin',
     adminPassword: nonEmpty(env.ADMIN_PASSWORD) ?? null,
