@@ -82,6 +82,18 @@ describe('POST /api/login', () => {
     expect((await login({ username: 'someone-else', password: 'x' })).status).toBe(429);
   });
 
+  it('lets the username in again once the window has passed', async () => {
+    for (let attempt = 0; attempt < LOGIN_LIMITS.perUsername; attempt++) {
+      await login({ username: TEST_ADMIN.username, password: 'wrong' });
+    }
+    expect((await login(TEST_ADMIN)).status).toBe(429);
+    await app.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update login_throttle set window_started_at = now() - make_interval(secs => ?)`, [LOGIN_LIMITS.windowSeconds + 1]);
+    expect((await login(TEST_ADMIN)).status).toBe(200);
+  });
+
   it('clears a username’s failures after a successful login', async () => {
     for (let attempt = 0; attempt < LOGIN_LIMITS.perUsername - 1; attempt++) {
       await login({ username: TEST_ADMIN.username, password: 'wrong' });

@@ -45,6 +45,11 @@ export async function assertLoginAllowed(em: EntityManager, keys: ThrottleKeys):
 
 export async function recordLoginFailure(em: EntityManager, keys: ThrottleKeys): Promise<void> {
   const connection = em.getConnection();
+  // Rows whose window ran out count for nothing: drop them, so the table stays as small as the
+  // failures of the last window.
+  await connection.execute(`delete from login_throttle where window_started_at + make_interval(secs => ?) <= now()`, [
+    LOGIN_LIMITS.windowSeconds,
+  ]);
   for (const { key } of keysOf(keys)) {
     // One atomic statement per key: a new window starts when the old one has run out.
     await connection.execute(
