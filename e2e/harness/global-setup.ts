@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopServer } from './stop-server';
 import type { ServerInfo } from './server-info.js';
 
 // Starts the BUILT server (node api/dist/main.js) on a free port with a temporary DATA_DIR,
@@ -65,31 +66,52 @@ export default async function globalSetup(): Promise<void> {
   };
   delete env.DATABASE_URL;
 
-  // The demo seed uses the same DATA_DIR (embedded PostgreSQL, uploads) and stops when done.
-  await runToCompletion(seedScript, env, logFile);
-
-  const log = openSync(logFile, 'a');
-  const server = spawn(process.execPath, [mainScript], { cwd: ROOT, env, stdio: ['ignore', log, log], detached: false });
-  let exited: number | null | undefined;
-  server.once('exit', (code) => (exited = code));
-
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (exited !== undefined) throw new Error(`the server exited with ${exited} during start-up:\n${tail(logFile)}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (Date.now() > deadline) {
-      server.kill('SIGTERM');
-      throw new Error(`the server did not become ready within ${READY_TIMEOUT_MS / 1000}s:\n${tail(logFile)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  let server: ChildProcess | undefined;
+  try {
+    server = await startSeededServer(mainScript, seedScript, env, logFile, `http://127.0.0.1:${port}`);
+  } catch (error) {
+    // Nothing may outlive a failed start: the teardown only runs after a successful setup.
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
-
+  const baseUrl = `http://127.0.0.1:${port}`;
   const info: ServerInfo = { baseUrl, adminUsername: ADMIN_USERNAME, adminPassword: ADMIN_PASSWORD, dataDir, pid: server.pid! };
   const infoFile = path.join(dataDir, 'server.json');
   writeFileSync(infoFile, JSON.stringify(info));
   // Test files (same process in band, or workers spawned after this) find the server through this.
   process.env.E2E_SERVER_INFO = infoFile;
   (globalThis as { __E2E_SERVER__?: unknown }).__E2E_SERVER__ = { process: server, info };
+}
+
+async function startSeededServer(
+  mainScript: string,
+  seedScript: string,
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  baseUrl: string,
+): Promise<ChildProcess> {
+  // The demo seed uses the same DATA_DIR (embedded PostgreSQL, uploads) and stops when done.
+  await runToCompletion(seedScript, env, logFile);
+
+  const log = openSync(logFile, 'a');
+  const server = spawn(process.execPath, [mainScript], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  let exited: number | null | undefined;
+  server.once('exit', (code) => (exited = code));
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  try {
+    for (;;) {
+      if (exited !== undefined) throw new Error(`the server exited with ${exited} during start-up:\n${tail(logFile)}`);
+      const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
+      if (ready) return server;
+      if (Date.now() > deadline) {
+        throw new Error(`the server did not become ready within ${READY_TIMEOUT_MS / 1000}s:\n${tail(logFile)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } catch (error) {
+    await stopServer(server);
+    throw error;
+  }
 }
