@@ -21,6 +21,9 @@ import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FormValues } from 
 import { ScreenHeader } from '../shell/ScreenHeader';
 import type { CollectionDefinition } from './collection-definition';
 
+/** Row actions stay in view when a wide table scrolls sideways on a phone. */
+const stickyEnd = { position: 'sticky', insetEnd: '0', zIndex: '1', boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)' } as const;
+
 /** closed -> open for add (empty defaults) | open for edit (prefilled from the chosen row) -> closed. */
 interface DialogState<Row> {
   open: boolean;
@@ -115,7 +118,7 @@ export function CollectionScreen<Row extends { id: number }, ListData, Input>({
         <Text color="fg.error">Failed to load {definition.title.toLowerCase()}. Please try again later.</Text>
       ) : (
         <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg">
-          <Table.Root size="sm" interactive>
+          <Table.Root size="sm">
             <Table.Header>
               <Table.Row bg="bg.subtle">
                 {definition.columns.map((column) => (
@@ -123,7 +126,7 @@ export function CollectionScreen<Row extends { id: number }, ListData, Input>({
                     {column.header}
                   </Table.ColumnHeader>
                 ))}
-                <Table.ColumnHeader textAlign="end" w="1%" py="3">
+                <Table.ColumnHeader textAlign="end" w="1%" py="3" {...stickyEnd} bg="bg.subtle">
                   Actions
                 </Table.ColumnHeader>
               </Table.Row>
@@ -141,11 +144,11 @@ export function CollectionScreen<Row extends { id: number }, ListData, Input>({
                 return (
                   <Table.Row key={row.id}>
                     {definition.columns.map((column) => (
-                      <Table.Cell key={column.header} textAlign={column.align} py="2">
+                      <Table.Cell key={column.header} textAlign={column.align} py="2" whiteSpace="normal" minW={column.width ? undefined : '32'}>
                         {column.cell(row)}
                       </Table.Cell>
                     ))}
-                    <Table.Cell textAlign="end" py="2">
+                    <Table.Cell textAlign="end" py="2" {...stickyEnd} bg="bg">
                       <HStack gap="1" justify="end">
                         <IconButton aria-label={`Edit ${label}`} title="Edit" size="sm" variant="ghost" onClick={() => openEdit(row)}>
                           <Pencil />

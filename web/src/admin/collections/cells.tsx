@@ -48,7 +48,7 @@ export function FeaturedBadge({ featured }: { featured: boolean }) {
 /** Clipped long text so a row stays one or two lines high. */
 export function Clamp({ children }: { children: string | null | undefined }) {
   return (
-    <Text lineClamp={2} maxW="md" color="fg.muted">
+    <Text lineClamp={2} minW="48" maxW="md" color="fg.muted">
       {children}
     </Text>
   );
