@@ -23,6 +23,10 @@ export interface Config {
   logLevel: string;
   /** Largest accepted JSON body on /api. */
   jsonBodyLimit: string;
+  /** GraphQL introspection and the Apollo Sandbox in production (always on in development). */
+  graphqlIntrospection: boolean;
+  /** The site's public origin (https://example.com) for canonical and OpenGraph URLs; null: from the request. */
+  publicUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -41,6 +45,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     jsonBodyLimit: nonEmpty(env.JSON_BODY_LIMIT) ?? '1mb',
+    graphqlIntrospection: boolean(env, 'GRAPHQL_INTROSPECTION', false),
+    publicUrl: origin(env, 'PUBLIC_URL'),
   };
 }
 
@@ -54,6 +60,27 @@ function integer(env: Env, name: string, fallback: number): number {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return Number(raw);
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function origin(env: Env, name: string): string | null {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return url.origin;
 }
 
 function trustProxy(raw: string | undefined): Config['trustProxy'] {

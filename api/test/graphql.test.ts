@@ -6,7 +6,6 @@ import { createErrorFormatter } from '../src/graphql/errors.js';
 import { graphQLSchema } from '../src/graphql/schema.js';
 import { LOGIN_LIMITS } from '../src/auth/rate-limit.js';
 import { NotFound, ValidationFailed } from '../src/shared/errors.js';
-import type { Config } from '../src/config.js';
 import { startTestApp, TEST_ADMIN } from './test-app.js';
 
 // GraphQL against the real server and database: parity with REST for every registry entry,
@@ -554,7 +553,7 @@ describe('in production', () => {
 
   beforeAll(async () => {
     production = await startTestApp({ env: 'production' });
-    introspectable = await startTestApp({ env: 'production', graphqlIntrospection: true } as Partial<Config>);
+    introspectable = await startTestApp({ env: 'production', graphqlIntrospection: true });
   });
 
   afterAll(async () => {

@@ -25,7 +25,7 @@ const preflightHeaders = ['x-apollo-operation-name', 'apollo-require-preflight']
 /** Introspection and Sandbox: always in development and test, per GRAPHQL_INTROSPECTION in production. */
 export function introspectionEnabled(config: Config): boolean {
   if (config.env !== 'production') return true;
-  return (config as Config & { graphqlIntrospection?: boolean }).graphqlIntrospection === true;
+  return config.graphqlIntrospection;
 }
 
 function graphQLErrorBody(message: string, code: string) {

@@ -75,7 +75,7 @@ export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WE
       const result = await serverEntry.render({
         url: req.originalUrl,
         graphqlUrl: `${localOrigin(req)}/graphql`,
-        origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+        origin: deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
       });
       sendPage(res, result.status, fillTemplate(template, result));
     } catch (error) {
