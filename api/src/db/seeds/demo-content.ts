@@ -185,7 +185,7 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
       heroTagline: 'Clear strategy. Measurable results.',
       heroSubtitle: 'Independent consultants for governments, institutions and growing companies since 2011.',
       companyDescription:
-        'Example Consulting Group (a fictional firm) helps public and private organisations plan, reform and grow. ' +
+        'Meridian Advisory (a fictional firm) helps public and private organisations plan, reform and grow. ' +
         'Our teams combine strategy, public-sector reform, market research, transaction advisory and technology, ' +
         'and stay until the plan works in practice.',
       mainWebsiteUrl: 'https://www.example.com',
