@@ -1,37 +1,30 @@
-import 'reflect-metadata';
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { ObjectType } from 'type-graphql';
+import { IdColumn, TextColumn, FlagColumn, DisplayOrderColumn } from '../columns.js';
 
 /** A client project (shown publicly as "Projects"). */
 @ObjectType('Client')
 @Entity({ tableName: 'clients' })
 export class Client {
-  @Field(() => Int)
-  @PrimaryKey({ type: 'integer', autoincrement: true })
+  @IdColumn()
   id!: number;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   title!: string;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   pictureUrl!: string;
 
-  @Field(() => String, { nullable: true })
-  @Property({ type: 'text', nullable: true })
+  @TextColumn({ nullable: true })
   brief?: string | null = null;
 
-  @Field(() => String, { nullable: true })
-  @Property({ type: 'text', nullable: true })
+  @TextColumn({ nullable: true })
   country?: string | null = null;
 
-  @Field(() => Boolean)
-  @Property({ type: 'boolean', default: false })
+  @FlagColumn()
   featured: Opt<boolean> = false;
 
-  @Field(() => Int)
-  @Property({ type: 'integer', default: 0 })
+  @DisplayOrderColumn()
   displayOrder: Opt<number> = 0;
 }

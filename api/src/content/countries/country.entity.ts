@@ -1,28 +1,23 @@
-import 'reflect-metadata';
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { ObjectType } from 'type-graphql';
+import { IdColumn, TextColumn, DisplayOrderColumn } from '../columns.js';
 
 @ObjectType('Country')
 @Entity({ tableName: 'countries' })
 export class Country {
-  @Field(() => Int)
-  @PrimaryKey({ type: 'integer', autoincrement: true })
+  @IdColumn()
   id!: number;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   name!: string;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   code!: string;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   flagImageUrl!: string;
 
-  @Field(() => Int)
-  @Property({ type: 'integer', default: 0 })
+  @DisplayOrderColumn()
   displayOrder: Opt<number> = 0;
 }

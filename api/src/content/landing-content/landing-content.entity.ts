@@ -1,30 +1,25 @@
-import 'reflect-metadata';
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { ObjectType } from 'type-graphql';
+import { IdColumn, TextColumn } from '../columns.js';
 
 export const DEFAULT_MAIN_WEBSITE_URL = 'https://www.example.com';
 
 @ObjectType('LandingContent')
 @Entity({ tableName: 'landing_content' })
 export class LandingContent {
-  @Field(() => Int)
-  @PrimaryKey({ type: 'integer', autoincrement: true })
+  @IdColumn()
   id!: number;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   heroTagline!: string;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   heroSubtitle!: string;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   companyDescription!: string;
 
-  @Field(() => String)
-  @Property({ type: 'text', default: DEFAULT_MAIN_WEBSITE_URL })
+  @TextColumn({ default: DEFAULT_MAIN_WEBSITE_URL })
   mainWebsiteUrl: Opt<string> = DEFAULT_MAIN_WEBSITE_URL;
 }

@@ -1,45 +1,36 @@
-import 'reflect-metadata';
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { ObjectType } from 'type-graphql';
+import { IdColumn, TextColumn, FlagColumn, DisplayOrderColumn, CreatedAtColumn } from '../columns.js';
 
 @ObjectType('News')
 @Entity({ tableName: 'news' })
 export class News {
-  @Field(() => Int)
-  @PrimaryKey({ type: 'integer', autoincrement: true })
+  @IdColumn()
   id!: number;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   title!: string;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   pictureUrl!: string;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   brief!: string;
 
-  @Field(() => String, { nullable: true })
-  @Property({ type: 'text', nullable: true })
+  @TextColumn({ nullable: true })
   content?: string | null = null;
 
-  @Field(() => String, { nullable: true })
-  @Property({ type: 'text', nullable: true })
+  @TextColumn({ nullable: true })
   link?: string | null = null;
 
-  @Field(() => Boolean)
-  @Property({ type: 'boolean', default: false })
+  @FlagColumn()
   featured: Opt<boolean> = false;
 
-  @Field(() => Int)
-  @Property({ type: 'integer', default: 0 })
+  @DisplayOrderColumn()
   displayOrder: Opt<number> = 0;
 
   /** Set by the server when the article is created; never taken from a client. */
-  @Field(() => Date)
-  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  @CreatedAtColumn()
   createdAt: Opt<Date> = new Date();
 }

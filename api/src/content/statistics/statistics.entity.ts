@@ -1,27 +1,22 @@
-import 'reflect-metadata';
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Entity } from '@mikro-orm/decorators/legacy';
+import { ObjectType } from 'type-graphql';
+import { IdColumn, TextColumn, IntColumn } from '../columns.js';
 
 @ObjectType('Statistics')
 @Entity({ tableName: 'statistics' })
 export class Statistics {
-  @Field(() => Int)
-  @PrimaryKey({ type: 'integer', autoincrement: true })
+  @IdColumn()
   id!: number;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   yearEstablished!: string;
 
-  @Field(() => Int)
-  @Property({ type: 'integer' })
+  @IntColumn()
   expertCount!: number;
 
-  @Field(() => Int)
-  @Property({ type: 'integer' })
+  @IntColumn()
   projectCount!: number;
 
-  @Field(() => Int)
-  @Property({ type: 'integer' })
+  @IntColumn()
   partnerCount!: number;
 }

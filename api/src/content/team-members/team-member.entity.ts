@@ -1,32 +1,26 @@
-import 'reflect-metadata';
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity } from '@mikro-orm/decorators/legacy';
 import type { Opt } from '@mikro-orm/core';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { ObjectType } from 'type-graphql';
+import { IdColumn, TextColumn, DisplayOrderColumn } from '../columns.js';
 
 @ObjectType('TeamMember')
 @Entity({ tableName: 'team_members' })
 export class TeamMember {
-  @Field(() => Int)
-  @PrimaryKey({ type: 'integer', autoincrement: true })
+  @IdColumn()
   id!: number;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   name!: string;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   position!: string;
 
-  @Field(() => String)
-  @Property({ type: 'text' })
+  @TextColumn()
   pictureUrl!: string;
 
-  @Field(() => String, { nullable: true })
-  @Property({ type: 'text', nullable: true })
+  @TextColumn({ nullable: true })
   brief?: string | null = null;
 
-  @Field(() => Int)
-  @Property({ type: 'integer', default: 0 })
+  @DisplayOrderColumn()
   displayOrder: Opt<number> = 0;
 }
