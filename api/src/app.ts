@@ -1,3 +1,4 @@
+import compression from 'compression';
 import connectPgSimple from 'connect-pg-simple';
 import express, { type Express } from 'express';
 import session from 'express-session';
@@ -23,6 +24,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.set('trust proxy', config.trustProxy);
 
   app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  // gzip/brotli for text responses (pages, scripts, JSON); images are already compressed.
+  app.use(compression());
   app.use(requestEntityManager(orm));
 
   const PgStore = connectPgSimple(session);
