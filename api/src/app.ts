@@ -69,6 +69,10 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
 
   await mountWeb(app, deps);
 
+  // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
+  app.use((_req, res) => {
+    res.status(404).json({ message: 'Not found' });
+  });
   app.use(jsonErrorHandler(logger));
 
   return {

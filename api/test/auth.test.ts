@@ -65,6 +65,12 @@ describe('POST /api/login', () => {
     ]);
   });
 
+  it('answers a username with a NUL character with 400, not 500', async () => {
+    const reply = await login({ username: 'ad\u0000min', password: 'whatever' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([{ field: 'username', message: 'Username contains characters that are not allowed' }]);
+  });
+
   it(`throttles a username after ${LOGIN_LIMITS.perUsername} failures with 429 and Retry-After`, async () => {
     for (let attempt = 0; attempt < LOGIN_LIMITS.perUsername; attempt++) {
       expect((await login({ username: TEST_ADMIN.username, password: `wrong ${attempt}` })).status).toBe(401);

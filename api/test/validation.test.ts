@@ -53,6 +53,16 @@ describe('required text', () => {
     expect((await create('countries', { ...validInput.countries, name: 'x'.repeat(100) })).status).toBe(201);
   });
 
+  it.each(['Lis\u0000bon', 'Lis\u0007bon', 'Lis\u001bbon'])('refuses control characters such as NUL, which PostgreSQL cannot store (%j)', async (name) => {
+    await expectFieldError('countries', { ...validInput.countries, name }, 'name', 'Name contains characters that are not allowed');
+  });
+
+  it('keeps tabs and line breaks in multi-line text', async () => {
+    const reply = await create('brands', { ...validInput.brands, description: 'Line one\n\tLine two' });
+    expect(reply.status).toBe(201);
+    expect(reply.body.description).toBe('Line one\n\tLine two');
+  });
+
   it('requires news brief (required in news, optional elsewhere)', async () => {
     await expectFieldError('news', { ...validInput.news, brief: ' ' }, 'brief', 'Brief is required');
   });
@@ -174,5 +184,21 @@ describe('request bodies', () => {
   it('answers a body without JSON content type with 400, not 500', async () => {
     const reply = await request(app.baseUrl, 'POST', '/api/admin/countries', { body: 'name=x', cookie, headers: { 'content-type': 'text/plain' } });
     expect(reply.status).toBe(400);
+  });
+
+  it('answers a malformed %-escape in the path with 400, not 500', async () => {
+    for (const [method, path] of [['GET', '/api/countries/%ZZ'], ['PUT', '/api/admin/countries/%E0%A4%A']] as const) {
+      const reply = await request(app.baseUrl, method, path, { cookie, ...(method === 'PUT' && { json: validInput.countries }) });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({ message: 'Bad request' });
+    }
+  });
+
+  it('answers a path no route claims with a JSON 404', async () => {
+    for (const [method, path] of [['POST', '/somewhere'], ['GET', '/uploads/']] as const) {
+      const reply = await request(app.baseUrl, method, path, { cookie });
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({ message: 'Not found' });
+    }
   });
 });

@@ -4,6 +4,7 @@ import { type FieldError, Unauthorized, ValidationFailed } from '../shared/error
 import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import { assertLoginAllowed, clearUsernameFailures, recordLoginFailure } from './rate-limit.js';
 import { User } from './user.entity.js';
+import { FORBIDDEN_CONTROL_CHARACTERS } from '../content/fields.js';
 
 const MAX_USERNAME_LENGTH = 100;
 const MAX_PASSWORD_LENGTH = 1000;
@@ -49,6 +50,8 @@ function parseCredentials(input: unknown): { username: string; password: string 
   if (!username) errors.push({ field: 'username', message: 'Username is required' });
   else if (username.length > MAX_USERNAME_LENGTH)
     errors.push({ field: 'username', message: `Username must be at most ${MAX_USERNAME_LENGTH} characters` });
+  else if (FORBIDDEN_CONTROL_CHARACTERS.test(username))
+    errors.push({ field: 'username', message: 'Username contains characters that are not allowed' });
   if (!password) errors.push({ field: 'password', message: 'Password is required' });
   else if (password.length > MAX_PASSWORD_LENGTH)
     errors.push({ field: 'password', message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` });

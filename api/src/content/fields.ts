@@ -140,10 +140,14 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
+/** Control characters other than tab and line breaks: PostgreSQL cannot store NUL, and none belongs in content. */
+export const FORBIDDEN_CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
 function parseText(label: string, raw: unknown, max: number): Parsed {
   if (typeof raw !== 'string') return { error: `${label} must be text` };
   const value = raw.trim();
   if (value.length > max) return { error: `${label} must be at most ${max} characters` };
+  if (FORBIDDEN_CONTROL_CHARACTERS.test(value)) return { error: `${label} contains characters that are not allowed` };
   return { value };
 }
 

@@ -14,6 +14,7 @@ import {
 
 interface HttpError extends Error {
   status?: number;
+  statusCode?: number;
   type?: string;
   expose?: boolean;
 }
@@ -44,12 +45,19 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
       res.status(400).json({ message: 'Malformed JSON in the request body' });
     } else if (error.type === 'entity.too.large') {
       res.status(413).json({ message: 'Request body is too large' });
-    } else if (error.expose && error.status && error.status >= 400 && error.status < 500) {
-      // Other client errors raised by Express's own parsers (unsupported charset, ...).
-      res.status(error.status).json({ message: error.message });
+    } else if (isClientError(error)) {
+      // Other client errors raised by Express itself: a malformed %-escape in the path (URIError),
+      // an unsupported charset, ... Their own message only when it is meant for the client.
+      const status = (error.status ?? error.statusCode)!;
+      res.status(status).json({ message: error.expose ? error.message : 'Bad request' });
     } else {
       logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
       res.status(500).json({ message: 'Internal server error' });
     }
   };
+}
+
+function isClientError(error: HttpError): boolean {
+  const status = error.status ?? error.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
