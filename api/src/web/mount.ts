@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import express, { type Express, type Request, type Response } from 'express';
 import type { AppDeps } from '../app-deps.js';
+import { emOf } from '../shared/request-context.js';
+import { PageCache, readContentRevision, type RenderOutcome } from './page-cache.js';
 
 // Serves the React app: fingerprinted static assets with long-lived caching, public routes
 // rendered on the server with their data, and the admin panel as a browser-rendered shell.
-// Mounted last, after /api, /graphql and /uploads.
+// Mounted last, after /api, /graphql and /uploads. Rendered pages are cached per content revision
+// (page-cache.ts) and carry an ETag of revision, build and page, so a revisit costs one small query.
 
 /** Contract of web/src/entry-server.tsx (built into web/dist/server/entry-server.js). */
 interface RenderRequest {
@@ -32,6 +36,8 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta
 const API_PREFIXES = ['/api/', '/graphql', '/uploads/', '/healthz', '/readyz'];
 
 const HTML_CACHE = 'no-cache';
+/** `hit` (served from the page cache), `miss` (rendered now) or `bypass` (revision unreadable: no caching). */
+export const RENDER_CACHE_HEADER = 'X-Render-Cache';
 const ASSET_CACHE_MAX_AGE = '1y';
 
 export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WEB_DIST): Promise<void> {
@@ -45,6 +51,9 @@ export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WE
   }
   const template = await readFile(templateFile, 'utf8');
   const serverEntry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
+  // A new build (other assets, other markup) must not match the ETags of the previous one.
+  const build = createHash('sha256').update(template).update(await readFile(serverEntryFile)).digest('hex');
+  const pages = new PageCache();
 
   // Vite fingerprints everything under /assets: the content never changes at a given URL.
   app.use(
@@ -71,18 +80,45 @@ export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WE
     if (API_PREFIXES.some((prefix) => req.path === prefix.replace(/\/$/, '') || req.path.startsWith(prefix))) {
       return next();
     }
+    const url = req.originalUrl;
+    const origin = deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    const render = async (): Promise<RenderOutcome> => {
+      try {
+        const result = await serverEntry.render({ url, graphqlUrl: `${localOrigin(req)}/graphql`, origin });
+        const page = { status: result.status, html: fillTemplate(template, result) };
+        // Only a complete page: not a 404, nor one left to the browser because a query failed.
+        return { page, cacheable: result.status === 200 && result.html !== '' };
+      } catch (error) {
+        // A rendering bug must not take the page down: the browser renders it instead.
+        req.log?.error({ err: error }, 'server-side rendering failed');
+        return { page: { status: 200, html: fillTemplate(template, { head: '' }) }, cacheable: false };
+      }
+    };
+
+    let revision: string;
     try {
-      const result = await serverEntry.render({
-        url: req.originalUrl,
-        graphqlUrl: `${localOrigin(req)}/graphql`,
-        origin: deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
-      });
-      sendPage(res, result.status, fillTemplate(template, result));
+      revision = await readContentRevision(emOf(req));
     } catch (error) {
-      // A rendering bug must not take the page down: the browser renders it instead.
-      req.log?.error({ err: error }, 'server-side rendering failed');
-      sendPage(res, 200, fillTemplate(template, { head: '' }));
+      // Without the revision nothing cached can be trusted: render, as without a cache.
+      req.log?.warn({ err: error }, 'content revision unreadable; rendering without the page cache');
+      const { page } = await render();
+      res.set(RENDER_CACHE_HEADER, 'bypass');
+      return sendPage(res, page.status, page.html);
     }
+    // The footer shows the current year: a page is only reused within the year it was rendered in.
+    const key = `${new Date().getFullYear()} ${origin} ${url}`;
+    const etag = `"${revision}-${createHash('sha256').update(`${build}\n${key}`).digest('base64url').slice(0, 22)}"`;
+    // A revalidation of the page this revision already gave: nothing to render or send.
+    res.set('ETag', etag);
+    if (req.fresh) {
+      res.set('Cache-Control', HTML_CACHE).set(RENDER_CACHE_HEADER, 'hit');
+      return void res.status(304).end();
+    }
+    const { page, hit, cacheable } = await pages.get(revision, key, render);
+    // The ETag names the complete page only (not a 404 or a page left to the browser).
+    if (!cacheable) res.removeHeader('ETag');
+    res.set(RENDER_CACHE_HEADER, hit ? 'hit' : 'miss');
+    sendPage(res, page.status, page.html);
   });
 }
 
