@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { adminCredentials, baseUrl, server } from './harness/browser.js';
+
+// The cache of server-rendered public pages against the real built server: a page is rendered once
+// per content revision, and any committed content write (through the API, or straight into the
+// database by another process) shows on the very next request.
+
+interface Landing {
+  id: number;
+  heroTagline: string;
+  heroSubtitle: string;
+  companyDescription: string;
+  mainWebsiteUrl: string;
+}
+
+let cookie: string;
+let original: Landing;
+
+beforeAll(async () => {
+  const response = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(adminCredentials()),
+  });
+  expect(response.status).toBe(200);
+  cookie = response.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
+  original = (await (await fetch(`${baseUrl()}/api/landing-content`)).json()) as Landing;
+});
+
+afterAll(async () => {
+  if (original) await putLanding(original);
+});
+
+async function putLanding(landing: Landing): Promise<void> {
+  const { id, ...fields } = landing;
+  const response = await fetch(`${baseUrl()}/api/admin/landing-content/${id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(fields),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function get(pathname: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl()}${pathname}`, { headers });
+  return { response, html: await response.text(), cache: response.headers.get('x-render-cache') };
+}
+
+async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
+  const { dataDir } = server();
+  const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const { postgresPassword } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { postgresPassword: string };
+  const db = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: postgresPassword, database: 'postgres' });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
+describe('cached public pages', () => {
+  it('serve an unchanged page from the cache the second time', async () => {
+    await get('/news');
+    const second = await get('/news');
+    expect(second.response.status).toBe(200);
+    expect(second.cache).toBe('hit');
+    expect(second.response.headers.get('cache-control')).toBe('no-cache');
+    expect(second.html).toContain('window.__APOLLO_STATE__=');
+  });
+
+  it('show an admin edit on the very next request', async () => {
+    await get('/');
+    expect((await get('/')).cache).toBe('hit');
+
+    const tagline = `Cached pages follow edits ${Date.now()}`;
+    await putLanding({ ...original, heroTagline: tagline });
+    const next = await get('/');
+    expect(next.response.status).toBe(200);
+    expect(next.cache).toBe('miss');
+    expect(next.html).toContain(tagline);
+    const again = await get('/');
+    expect(again.cache).toBe('hit');
+    expect(again.html).toContain(tagline);
+  });
+
+  it('show a write made straight in the database by another process on the very next request', async () => {
+    await get('/');
+    expect((await get('/')).cache).toBe('hit');
+    const tagline = `Written by psql ${Date.now()}`;
+    await withDatabase((db) => db.query('update landing_content set hero_tagline = $1', [tagline]));
+    const next = await get('/');
+    expect(next.cache).toBe('miss');
+    expect(next.html).toContain(tagline);
+  });
+
+  it('answer a revalidation of an unchanged page with 304, and of a changed one with the new page', async () => {
+    const first = await get('/');
+    const etag = first.response.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // What a browser sends revalidating a no-cache page (fetch would add `cache-control: no-cache`).
+    const revalidate = { 'if-none-match': etag!, 'cache-control': 'max-age=0' };
+    const revalidated = await get('/', revalidate);
+    expect(revalidated.response.status).toBe(304);
+    expect(revalidated.html).toBe('');
+
+    await putLanding({ ...original, heroTagline: `Changed again ${Date.now()}` });
+    const changed = await get('/', revalidate);
+    expect(changed.response.status).toBe(200);
+    expect(changed.response.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('never keep a 404 page', async () => {
+    const first = await get('/no-such-page');
+    expect(first.response.status).toBe(404);
+    const second = await get('/no-such-page');
+    expect(second.response.status).toBe(404);
+    expect(second.cache).toBe('miss');
+  });
+});
