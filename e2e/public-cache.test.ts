@@ -72,6 +72,27 @@ describe('cached public pages', () => {
     expect(second.html).toContain('window.__APOLLO_STATE__=');
   });
 
+  it('share one cached page among query-string variants, so they cannot force renders', async () => {
+    await get('/team');
+    for (const variant of ['/team?utm_source=newsletter', '/team?x=1', '/team?x=2']) {
+      const { response, cache } = await get(variant);
+      expect(response.status).toBe(200);
+      expect(cache).toBe('hit');
+    }
+  });
+
+  it('send a cached page brotli- or gzip-compressed as accepted, the same page once decoded', async () => {
+    const plain = await get('/clients', { 'accept-encoding': 'identity' });
+    expect(plain.response.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip']) {
+      const { response, html, cache } = await get('/clients', { 'accept-encoding': encoding });
+      expect(cache).toBe('hit');
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(html).toBe(plain.html);
+    }
+  });
+
   it('show an admin edit on the very next request', async () => {
     await get('/');
     expect((await get('/')).cache).toBe('hit');

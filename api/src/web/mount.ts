@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import express, { type Express, type Request, type Response } from 'express';
 import type { AppDeps } from '../app-deps.js';
 import { emOf } from '../shared/request-context.js';
+import { sendEncodedPage } from './encoded-page.js';
 import { PageCache, readContentRevision, type RenderOutcome } from './page-cache.js';
 
 // Serves the React app: fingerprinted static assets with long-lived caching, public routes
@@ -80,7 +81,9 @@ export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WE
     if (API_PREFIXES.some((prefix) => req.path === prefix.replace(/\/$/, '') || req.path.startsWith(prefix))) {
       return next();
     }
-    const url = req.originalUrl;
+    // Public pages never read the query string: ignoring it keeps `/?x=1`, `/?x=2`, ... from each
+    // forcing a render and pushing real pages out of the cache.
+    const url = req.path;
     const origin = deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
     const render = async (): Promise<RenderOutcome> => {
       try {
@@ -115,9 +118,13 @@ export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WE
       return void res.status(304).end();
     }
     const { page, hit, cacheable } = await pages.get(revision, key, render);
-    // The ETag names the complete page only (not a 404 or a page left to the browser).
-    if (!cacheable) res.removeHeader('ETag');
     res.set(RENDER_CACHE_HEADER, hit ? 'hit' : 'miss');
+    if (cacheable) {
+      res.set('Cache-Control', HTML_CACHE);
+      return sendEncodedPage(req, res, page);
+    }
+    // The ETag names the complete page only (not a 404 or a page left to the browser).
+    res.removeHeader('ETag');
     sendPage(res, page.status, page.html);
   });
 }
