@@ -52,7 +52,8 @@ async function firstPaint(url: string) {
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script') {
         scripts.push(new URL(response.url()).pathname);
-        scriptBytes += Number(response.headers()['content-length'] ?? (await response.body()).length);
+        // Bytes on the wire (after gzip/brotli), as the browser received them.
+        scriptBytes += (await response.request().sizes()).responseBodySize;
       }
     });
     await page.goto(url, { waitUntil: 'load' });
@@ -100,7 +101,7 @@ async function main() {
       'time to first byte': ms(paint.ttfb),
       'first contentful paint': ms(paint.fcp),
       'load event': ms(paint.load),
-      'JavaScript transferred': `${(paint.scriptBytes / 1024).toFixed(0)} KiB`,
+      'JavaScript transferred (compressed)': `${(paint.scriptBytes / 1024).toFixed(0)} KiB`,
       'admin code loaded on /': paint.adminLoaded ? 'yes (should not be)' : 'no',
     });
     console.log('Server memory (RSS):');
