@@ -91,6 +91,9 @@ function maxLengthOf(field: FieldSpec): number {
   return TEXT_MAX;
 }
 
+/** As the server (api/src/content/fields.ts): control characters other than tab and line breaks. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
 function ruleOf(field: FieldSpec): yup.AnySchema {
   const name = sentenceCase(field.label);
   switch (field.kind) {
@@ -118,7 +121,8 @@ function ruleOf(field: FieldSpec): yup.AnySchema {
       let rule = yup
         .string()
         .trim()
-        .max(maxLengthOf(field), `${name} must be at most ${maxLengthOf(field)} characters`);
+        .max(maxLengthOf(field), `${name} must be at most ${maxLengthOf(field)} characters`)
+        .test('characters', `${name} contains characters that are not allowed`, (value) => !value || !CONTROL_CHARACTERS.test(value));
       if (field.kind === 'url') {
         rule = rule.test(
           'web-address',

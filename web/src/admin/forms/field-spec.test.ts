@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+import { schemaOf, type FieldSpec } from './field-spec';
+
+// The form rules mirror the server's (api/src/content/fields.ts), so staff see the same message
+// before sending that the server would give after.
+const fields: FieldSpec[] = [
+  { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100 },
+  { name: 'description', label: 'Description', kind: 'textarea' },
+  { name: 'displayOrder', label: 'Display Order', kind: 'integer' },
+];
+
+async function errorsFor(values: Record<string, unknown>): Promise<string[]> {
+  try {
+    await schemaOf(fields).validate(values, { abortEarly: false });
+    return [];
+  } catch (error) {
+    return (error as { errors: string[] }).errors;
+  }
+}
+
+describe('form field rules', () => {
+  it('accept a valid record, keeping tabs and line breaks in multi-line text', async () => {
+    expect(await errorsFor({ name: 'Portugal', description: 'One\n\tTwo', displayOrder: 3 })).toEqual([]);
+  });
+
+  it('refuse control characters such as NUL with the server’s message', async () => {
+    expect(await errorsFor({ name: 'Lis\u0000bon', description: 'Bell\u0007' })).toEqual([
+      'Name contains characters that are not allowed',
+      'Description contains characters that are not allowed',
+    ]);
+  });
+
+  it('require required text and cap its length', async () => {
+    expect(await errorsFor({ name: '   ' })).toEqual(['Name is required']);
+    expect(await errorsFor({ name: 'x'.repeat(101) })).toEqual(['Name must be at most 100 characters']);
+  });
+
+  it('take whole numbers only for numeric fields', async () => {
+    expect(await errorsFor({ name: 'x', displayOrder: 1.5 })).toEqual(['Display order must be a whole number']);
+  });
+});
