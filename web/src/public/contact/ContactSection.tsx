@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { Box, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Globe, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import { ContactSectionDocument } from '../../graphql/generated/graphql';
+import { IconBadge } from '../../components/IconBadge';
 import { SectionHeading } from '../../components/SectionHeading';
 import { LandingSection } from '../landing/LandingSection';
 import { contactLabelFor, contactLinkFor } from './contact-link';
@@ -48,19 +49,7 @@ export function ContactSection() {
             const link = contactLinkFor(entry.type, entry.value);
             return (
               <ContactCardShell key={entry.id}>
-                <Box
-                  flexShrink={0}
-                  display="inline-flex"
-                  alignItems="center"
-                  justifyContent="center"
-                  w="12"
-                  h="12"
-                  rounded="lg"
-                  bg="brand.50"
-                  color="brand.700"
-                >
-                  <Icon size={22} aria-hidden="true" />
-                </Box>
+                <IconBadge icon={Icon} iconSize={22} />
                 <Stack gap="1" minW="0">
                   <Text fontSize="sm" fontWeight="semibold" textTransform="capitalize" color="accent.700">
                     {contactLabelFor(entry.label, entry.type)}

@@ -1,5 +1,6 @@
 import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Cpu, Globe, Landmark, Lightbulb, Scale, Target, type LucideIcon } from 'lucide-react';
+import { IconBadge } from '../../components/IconBadge';
 import { SectionHeading } from '../../components/SectionHeading';
 import { LandingSection } from './LandingSection';
 
@@ -60,19 +61,7 @@ export function ServicesSection() {
             borderTopColor="accent.500"
             boxShadow="xs"
           >
-            <Box
-              display="inline-flex"
-              alignItems="center"
-              justifyContent="center"
-              w="12"
-              h="12"
-              rounded="lg"
-              bg="brand.50"
-              color="brand.700"
-              mb="5"
-            >
-              <Icon size={24} aria-hidden="true" />
-            </Box>
+            <IconBadge icon={Icon} mb="5" />
             <Heading as="h3" fontSize="lg" fontFamily="heading" color="brand.900" lineHeight="1.35" mb="2">
               {title}
             </Heading>
