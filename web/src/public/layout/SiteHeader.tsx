@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
+import { Box, Button, type ButtonProps, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { Logo } from '../../components/Logo';
@@ -38,6 +38,26 @@ export function SiteHeader() {
     _focusVisible: { outline: '3px solid', outlineColor: 'accent.400', outlineOffset: '0' },
   } as const;
 
+  /** Home plus one button per section; the desktop bar and the mobile menu differ only in size. */
+  const navItems = (buttonProps: ButtonProps) => (
+    <>
+      <li>
+        <Button asChild {...navButtonStyle} {...buttonProps}>
+          <RouterLink to="/" onClick={goHome}>
+            Home
+          </RouterLink>
+        </Button>
+      </li>
+      {LANDING_SECTIONS.map((section) => (
+        <li key={section.id}>
+          <Button {...navButtonStyle} {...buttonProps} onClick={() => goToSection(section.id)}>
+            {section.label}
+          </Button>
+        </li>
+      ))}
+    </>
+  );
+
   return (
     <Box
       as="header"
@@ -57,25 +77,7 @@ export function SiteHeader() {
         </RouterLink>
         <Box as="nav" aria-label="Main" hideBelow="md">
           <HStack as="ul" gap={{ md: '0', xl: '1' }} listStyleType="none">
-            <li>
-              <Button asChild size={{ md: 'xs', lg: 'sm' }} px={{ md: '1.5', xl: '3' }} {...navButtonStyle}>
-                <RouterLink to="/" onClick={goHome}>
-                  Home
-                </RouterLink>
-              </Button>
-            </li>
-            {LANDING_SECTIONS.map((section) => (
-              <li key={section.id}>
-                <Button
-                  size={{ md: 'xs', lg: 'sm' }}
-                  px={{ md: '1.5', xl: '3' }}
-                  {...navButtonStyle}
-                  onClick={() => goToSection(section.id)}
-                >
-                  {section.label}
-                </Button>
-              </li>
-            ))}
+            {navItems({ size: { md: 'xs', lg: 'sm' }, px: { md: '1.5', xl: '3' } })}
           </HStack>
         </Box>
         <IconButton
@@ -94,26 +96,7 @@ export function SiteHeader() {
       {menuOpen && (
         <Box id="mobile-menu" as="nav" aria-label="Mobile" hideFrom="md" bg="brand.900" borderTopWidth="1px" borderColor="whiteAlpha.200">
           <Stack as="ul" listStyleType="none" gap="0" py="2" px="4">
-            <li>
-              <Button asChild w="full" justifyContent="flex-start" size="lg" {...navButtonStyle}>
-                <RouterLink to="/" onClick={goHome}>
-                  Home
-                </RouterLink>
-              </Button>
-            </li>
-            {LANDING_SECTIONS.map((section) => (
-              <li key={section.id}>
-                <Button
-                  w="full"
-                  justifyContent="flex-start"
-                  size="lg"
-                  {...navButtonStyle}
-                  onClick={() => goToSection(section.id)}
-                >
-                  {section.label}
-                </Button>
-              </li>
-            ))}
+            {navItems({ w: 'full', justifyContent: 'flex-start', size: 'lg' })}
           </Stack>
         </Box>
       )}
