@@ -9,6 +9,7 @@ import { contentRouter } from './content/content.router.js';
 import { mountGraphQL } from './graphql/mount.js';
 import { healthRouter } from './ops/health.router.js';
 import { jsonErrorHandler } from './rest/error-handler.js';
+import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
 import { persistentSecret } from './shared/secrets.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
@@ -60,9 +61,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   api.use(authRouter());
   api.use(uploadRouter(storage));
   api.use(contentRouter());
-  api.use((_req, res) => {
-    res.status(404).json({ message: 'Not found' });
-  });
+  api.use((_req, _res, next) => next(new NotFound()));
   app.use('/api', api);
   app.use('/uploads', uploadedFilesRouter(storage));
   app.use(healthRouter(orm));
@@ -70,9 +69,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   await mountWeb(app, deps);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
-  app.use((_req, res) => {
-    res.status(404).json({ message: 'Not found' });
-  });
+  app.use((_req, _res, next) => next(new NotFound()));
   app.use(jsonErrorHandler(logger));
 
   return {

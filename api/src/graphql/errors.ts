@@ -1,14 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
-import {
-  InvalidImage,
-  NotFound,
-  PayloadTooLarge,
-  TooManyRequests,
-  Unauthorized,
-  ValidationFailed,
-} from '../shared/errors.js';
+import { AppError } from '../shared/errors.js';
 
 // The one place where service errors get their GraphQL meaning (DESIGN.md "Errors").
 
@@ -24,24 +17,9 @@ function httpStatusOf(error: unknown): number | undefined {
 
 /** Message and extensions for a known service error, or undefined for anything unexpected. */
 export function describeServiceError(error: unknown): { message: string; extensions: Extensions } | undefined {
-  if (error instanceof ValidationFailed) {
-    return { message: error.message, extensions: { code: 'BAD_USER_INPUT', errors: error.errors } };
+  if (error instanceof AppError) {
+    return { message: error.message, extensions: { code: error.code, ...error.extensions() } };
   }
-  if (error instanceof InvalidImage) {
-    return {
-      message: error.message,
-      extensions: { code: 'BAD_USER_INPUT', errors: [{ field: 'file', message: error.message }] },
-    };
-  }
-  if (error instanceof Unauthorized) return { message: error.message, extensions: { code: 'UNAUTHENTICATED' } };
-  if (error instanceof NotFound) return { message: error.message, extensions: { code: 'NOT_FOUND' } };
-  if (error instanceof TooManyRequests) {
-    return {
-      message: error.message,
-      extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: error.retryAfterSeconds },
-    };
-  }
-  if (error instanceof PayloadTooLarge) return { message: error.message, extensions: { code: 'PAYLOAD_TOO_LARGE' } };
   const status = httpStatusOf(error);
   if (status === 413) return { message: 'Maximum file size is 10MB', extensions: { code: 'PAYLOAD_TOO_LARGE' } };
   if (status !== undefined && status >= 400 && status < 500) {

@@ -1,14 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import multer from 'multer';
 import type { Logger } from 'pino';
-import {
-  InvalidImage,
-  NotFound,
-  PayloadTooLarge,
-  TooManyRequests,
-  Unauthorized,
-  ValidationFailed,
-} from '../shared/errors.js';
+import { AppError } from '../shared/errors.js';
 
 // The one place REST maps errors to responses. Bodies are JSON and never carry a stack trace.
 
@@ -25,18 +18,8 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
       req.socket.destroy();
       return;
     }
-    if (error instanceof ValidationFailed) {
-      res.status(400).json({ message: error.message, errors: error.errors });
-    } else if (error instanceof Unauthorized) {
-      res.status(401).json({ message: error.message });
-    } else if (error instanceof NotFound) {
-      res.status(404).json({ message: error.message });
-    } else if (error instanceof TooManyRequests) {
-      res.set('Retry-After', String(error.retryAfterSeconds)).status(429).json({ message: error.message });
-    } else if (error instanceof PayloadTooLarge) {
-      res.status(413).json({ error: error.message, message: error.message });
-    } else if (error instanceof InvalidImage) {
-      res.status(400).json({ error: error.message, message: error.message });
+    if (error instanceof AppError) {
+      res.set(error.headers()).status(error.status).json(error.body());
     } else if (error instanceof multer.MulterError) {
       const tooLarge = error.code === 'LIMIT_FILE_SIZE';
       const message = tooLarge ? 'Maximum file size is 10MB' : 'Please select an image file';

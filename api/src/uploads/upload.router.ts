@@ -3,7 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { requireSignedIn } from '../auth/auth.router.js';
 import { callerOf } from '../auth/session.js';
-import { InvalidImage, ValidationFailed } from '../shared/errors.js';
+import { InvalidImage, NotFound, ValidationFailed } from '../shared/errors.js';
 import { isStoredName, type ImageStorage } from './storage.js';
 import { contentTypeOf, storeImage } from './upload.service.js';
 
@@ -53,10 +53,7 @@ export function uploadedFilesRouter(storage: ImageStorage): Router {
   router.get('/:name', async (req: Request, res: Response) => {
     const name = String(req.params.name);
     const file = isStoredName(name) ? await storage.open(name) : null;
-    if (!file) {
-      res.status(404).json({ message: 'Not found' });
-      return;
-    }
+    if (!file) throw new NotFound();
     res.set({
       'Content-Type': contentTypeOf(name),
       'Content-Length': String(file.size),
