@@ -7,7 +7,9 @@ import type { AppDeps } from './app-deps.js';
 import { authRouter, requireSignedIn, SESSION_COOKIE } from './auth/auth.router.js';
 import { contentRouter } from './content/content.router.js';
 import { mountGraphQL } from './graphql/mount.js';
+import { databaseHealth, isDatabaseUnavailable } from './ops/database-health.js';
 import { healthRouter } from './ops/health.router.js';
+import { requestLogLevel } from './ops/request-log.js';
 import { jsonErrorHandler } from './rest/error-handler.js';
 import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
@@ -24,7 +26,14 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(
+    pinoHttp({
+      logger,
+      quietReqLogger: true,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      customLogLevel: requestLogLevel,
+    }),
+  );
   // gzip/brotli for text responses (pages, scripts, JSON); images are already compressed.
   app.use(compression());
   app.use(requestEntityManager(orm));
@@ -34,7 +43,11 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
     conString: orm.config.get('clientUrl'),
     tableName: 'sessions',
     createTableIfMissing: false,
-    errorLog: (...args: unknown[]) => logger.error({ args }, 'session store error'),
+    errorLog: (...args: unknown[]) => {
+      const error = args.find((arg) => arg instanceof Error);
+      if (isDatabaseUnavailable(error)) databaseHealth.reportUnavailable(error, logger);
+      else logger.error({ args }, 'session store error');
+    },
   });
   app.use(
     session({
@@ -64,7 +77,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   api.use((_req, _res, next) => next(new NotFound()));
   app.use('/api', api);
   app.use('/uploads', uploadedFilesRouter(storage));
-  app.use(healthRouter(orm));
+  app.use(healthRouter(orm, logger));
 
   await mountWeb(app, deps);
 

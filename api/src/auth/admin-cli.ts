@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { migrate, openOrm } from '../db/orm.js';
+import { runWithDatabase } from '../db/startup.js';
 import { createLogger } from '../shared/logger.js';
 import { generatePassword, hashPassword } from './passwords.js';
 import { User } from './user.entity.js';
@@ -25,11 +25,8 @@ if (!['create', 'reset-password'].includes(command) || !username?.trim()) {
 
 const config = loadConfig();
 const logger = createLogger({ logLevel: 'warn' });
-const database = await openDatabase(config, logger);
-let exitCode = 0;
-try {
-  const orm = await openOrm(database.url, logger);
-  await migrate(orm);
+await runWithDatabase(() => openDatabase(config, logger), { logger }, async (orm) => {
+  let exitCode = 0;
   const em = orm.em.fork();
   const password = values.password ?? generatePassword();
   const existing = await em.findOne(User, { username: username.trim() });
@@ -51,8 +48,5 @@ try {
     const what = command === 'create' ? 'Created admin' : 'Reset the password of';
     console.log(`${what} "${username.trim()}".${values.password ? '' : ` Password: ${password}`}`);
   }
-  await orm.close();
-} finally {
-  await database.stop();
-}
-process.exit(exitCode);
+  return exitCode;
+});

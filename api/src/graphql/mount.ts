@@ -12,6 +12,10 @@ import type { GraphQLContext } from './context.js';
 import { createErrorFormatter } from './errors.js';
 import { queryLimitRules, queryLimits } from './limits.js';
 import { graphQLSchema } from './schema.js';
+import { serviceUnavailableStatus } from './status.plugin.js';
+import type { Logger } from 'pino';
+import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js';
+import { ServiceUnavailable } from '../shared/errors.js';
 import { MAX_IMAGE_BYTES } from '../uploads/upload.service.js';
 
 /** Largest GraphQL JSON body; queries are small, the limits below cap their shape too. */
@@ -62,7 +66,14 @@ const guardMultipart: RequestHandler = (req, res, next) => {
 };
 
 /** Body-parser and graphql-upload errors (bad JSON, too large, broken multipart) as GraphQL errors. */
-const httpErrorsAsGraphQL: ErrorRequestHandler = (error, _req, res, next) => {
+const httpErrorsAsGraphQL = (logger: Logger): ErrorRequestHandler => (error, _req, res, next) => {
+  if (isDatabaseUnavailable(error) && !res.headersSent) {
+    // Raised before Apollo (the session store): the same 503 as a resolver's, GraphQL-shaped.
+    databaseHealth.reportUnavailable(error, logger);
+    const unavailable = new ServiceUnavailable();
+    res.set(unavailable.headers()).status(503).json(graphQLErrorBody(unavailable.message, unavailable.code));
+    return;
+  }
   const status: unknown = error?.status ?? error?.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500 || res.headersSent) {
     next(error);
@@ -99,6 +110,7 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
     // main.ts owns shutdown; it stops this server through the returned handle.
     stopOnTerminationSignals: false,
     plugins: [
+      serviceUnavailableStatus,
       introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
         : ApolloServerPluginLandingPageDisabled(),
@@ -114,7 +126,7 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
     expressMiddleware(server, {
       context: async ({ req, res }) => ({ req, res, em: emOf(req), caller: callerOf(req), deps }),
     }),
-    httpErrorsAsGraphQL,
+    httpErrorsAsGraphQL(deps.logger),
   );
 
   return { stop: () => server.stop() };
