@@ -6,6 +6,7 @@ import { authRouter, requireSignedIn } from './auth/auth.router.js';
 import { createSessions } from './auth/session-store.js';
 import { contentRouter } from './content/content.router.js';
 import { mountGraphQL } from './graphql/mount.js';
+import { refuseCrossSiteWrites } from './http/cross-site.js';
 import { healthRouter } from './ops/health.router.js';
 import { jsonErrorHandler } from './rest/error-handler.js';
 import { NotFound } from './shared/errors.js';
@@ -23,6 +24,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   // gzip/brotli for text responses (pages, scripts, JSON); images are already compressed.
   app.use(compression());
+  app.use(refuseCrossSiteWrites(config));
   app.use(requestEntityManager(orm));
 
   const sessions = createSessions(config, orm.config.get('clientUrl')!, logger);
