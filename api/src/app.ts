@@ -5,8 +5,9 @@ import type { AppDeps } from './app-deps.js';
 import { authRouter, requireSignedIn } from './auth/auth.router.js';
 import { createSessions } from './auth/session-store.js';
 import { contentRouter } from './content/content.router.js';
-import { mountGraphQL } from './graphql/mount.js';
+import { introspectionEnabled, mountGraphQL } from './graphql/mount.js';
 import { refuseCrossSiteWrites } from './http/cross-site.js';
+import { securityHeaders } from './http/security-headers.js';
 import { healthRouter } from './ops/health.router.js';
 import { jsonErrorHandler } from './rest/error-handler.js';
 import { NotFound } from './shared/errors.js';
@@ -20,6 +21,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.use(securityHeaders({ graphqlLandingPage: introspectionEnabled(config) }));
 
   app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   // gzip/brotli for text responses (pages, scripts, JSON); images are already compressed.

@@ -100,7 +100,7 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
     hideSchemaDetailsFromClientErrors: !introspection,
     // Stack traces stay in the log, as on REST; development shows unexpected messages unmasked.
     includeStacktraceInErrorResponses: false,
-    formatError: createErrorFormatter({ maskUnexpected: production, logger: deps.logger }),
+    formatError: createErrorFormatter({ maskUnexpected: production, hideSuggestions: production, logger: deps.logger }),
     logger: deps.logger,
     // main.ts owns shutdown; it stops this server through the returned handle.
     stopOnTerminationSignals: false,
