@@ -34,6 +34,8 @@ const UPLOAD: Directives = {
   'default-src': ["'none'"],
   'img-src': ["'self'"],
   'style-src': ["'unsafe-inline'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
   'frame-ancestors': ["'none'"],
   sandbox: [],
 };
