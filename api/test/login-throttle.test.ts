@@ -1,5 +1,9 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createApp } from '../src/app.js';
 import { passwordVerifications } from '../src/auth/passwords.js';
+import { openOrm } from '../src/db/orm.js';
 import { request } from './http.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
 
@@ -85,6 +89,36 @@ describe('parallel wrong-password logins', () => {
     const verified = passwordVerifications() - before;
     expect(verified).toBeLessThanOrEqual(limits().perIp);
     expect(replies.filter((r) => r.status === 429)).toHaveLength(100 - verified);
+  });
+});
+
+describe('two instances on one database', () => {
+  it('share the limit: parallel attempts spread over both verify at most the limit', async () => {
+    // A second app process in all but name: its own ORM pool, its own Express app, same database.
+    const orm = await openOrm(app.deps.config.databaseUrl!, app.deps.logger);
+    const second = await createApp({ ...app.deps, orm });
+    const server: Server = await new Promise((resolve) => {
+      const listening = second.app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    try {
+      const secondUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const before = passwordVerifications();
+      const replies = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          request(i % 2 === 0 ? app.baseUrl : secondUrl, 'POST', '/api/login', {
+            json: { username: TEST_ADMIN.username, password: `wrong ${i}` },
+          }),
+        ),
+      );
+      const verified = passwordVerifications() - before;
+      expect(verified).toBeLessThanOrEqual(limits().perUsername);
+      expect(replies.filter((r) => r.status === 429)).toHaveLength(100 - verified);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await second.close();
+      await orm.close(true);
+    }
   });
 });
 
