@@ -114,6 +114,30 @@ describe.each([
   });
 });
 
+describe('behind a trusted proxy', () => {
+  it('takes the site’s own origin from X-Forwarded-Proto and X-Forwarded-Host', async () => {
+    const proxied = await startTestApp({ trustProxy: 'loopback' });
+    try {
+      const cookie = await proxied.login();
+      const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'site.example' };
+      const own = await request(proxied.baseUrl, 'POST', '/api/admin/countries', {
+        cookie,
+        headers: { ...forwarded, origin: 'https://site.example' },
+        json: country,
+      });
+      expect(own.status).toBe(201);
+      const other = await request(proxied.baseUrl, 'POST', '/api/admin/countries', {
+        cookie,
+        headers: { ...forwarded, origin: 'http://site.example' },
+        json: country,
+      });
+      expect([other.status, other.body]).toEqual([403, REFUSED]);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('requests that are not cross-site', () => {
   it.each([
     ['no Origin (curl, server to server)', {}],

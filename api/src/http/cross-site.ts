@@ -19,7 +19,8 @@ export function isCrossSite(req: Request, config: Config): boolean {
   if (req.get('sec-fetch-site')?.toLowerCase() === 'cross-site') return true;
   const origin = req.get('origin');
   if (origin === undefined) return false;
-  const own = `${req.protocol}://${req.get('host')}`;
+  // req.protocol and req.host (with port) follow TRUST_PROXY (X-Forwarded-Proto/-Host).
+  const own = `${req.protocol}://${req.host}`;
   return !(origin === own || origin === config.publicUrl || config.trustedOrigins.includes(origin));
 }
 
