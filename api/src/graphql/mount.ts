@@ -6,6 +6,8 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { AppDeps } from '../app-deps.js';
 import { callerOf } from '../auth/session.js';
+import { refuseCrossSiteMultipart, refuseCrossSiteMutations } from '../http/cross-site.js';
+import { AppError, ServiceUnavailable } from '../shared/errors.js';
 import { emOf } from '../shared/request-context.js';
 import type { Config } from '../config.js';
 import type { GraphQLContext } from './context.js';
@@ -15,7 +17,6 @@ import { graphQLSchema } from './schema.js';
 import { serviceUnavailableStatus } from './status.plugin.js';
 import type { Logger } from 'pino';
 import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js';
-import { ServiceUnavailable } from '../shared/errors.js';
 import { MAX_IMAGE_BYTES } from '../uploads/upload.service.js';
 
 /** Largest GraphQL JSON body; queries are small, the limits below cap their shape too. */
@@ -66,12 +67,15 @@ const guardMultipart: RequestHandler = (req, res, next) => {
 };
 
 /** Body-parser and graphql-upload errors (bad JSON, too large, broken multipart) as GraphQL errors. */
-const httpErrorsAsGraphQL = (logger: Logger): ErrorRequestHandler => (error, _req, res, next) => {
-  if (isDatabaseUnavailable(error) && !res.headersSent) {
+const httpErrorsAsGraphQL = (logger: Logger): ErrorRequestHandler => (raised, _req, res, next) => {
+  let error = raised;
+  if (isDatabaseUnavailable(error)) {
     // Raised before Apollo (the session store): the same 503 as a resolver's, GraphQL-shaped.
     databaseHealth.reportUnavailable(error, logger);
-    const unavailable = new ServiceUnavailable();
-    res.set(unavailable.headers()).status(503).json(graphQLErrorBody(unavailable.message, unavailable.code));
+    error = new ServiceUnavailable();
+  }
+  if (error instanceof AppError && !res.headersSent) {
+    res.set(error.headers()).status(error.status).json(graphQLErrorBody(error.message, error.code));
     return;
   }
   const status: unknown = error?.status ?? error?.statusCode;
@@ -105,12 +109,13 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
     hideSchemaDetailsFromClientErrors: !introspection,
     // Stack traces stay in the log, as on REST; development shows unexpected messages unmasked.
     includeStacktraceInErrorResponses: false,
-    formatError: createErrorFormatter({ maskUnexpected: production, logger: deps.logger }),
+    formatError: createErrorFormatter({ maskUnexpected: production, hideSuggestions: production, logger: deps.logger }),
     logger: deps.logger,
     // main.ts owns shutdown; it stops this server through the returned handle.
     stopOnTerminationSignals: false,
     plugins: [
       serviceUnavailableStatus,
+      refuseCrossSiteMutations(deps.config),
       introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
         : ApolloServerPluginLandingPageDisabled(),
@@ -120,6 +125,7 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
 
   app.use(
     '/graphql',
+    refuseCrossSiteMultipart(deps.config),
     guardMultipart,
     express.json({ limit: jsonBodyLimit }),
     graphqlUploadExpress({ maxFileSize: uploadHardLimitBytes, maxFiles: 1 }),
