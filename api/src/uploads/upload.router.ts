@@ -1,49 +1,36 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
-import multer from 'multer';
-import { requireSignedIn } from '../auth/auth.router.js';
 import { callerOf } from '../auth/session.js';
-import { InvalidImage, NotFound, ValidationFailed } from '../shared/errors.js';
+import { InvalidImage, NotFound, PayloadTooLarge, Unauthorized } from '../shared/errors.js';
+import { announcesMoreThan, discardBody, MAX_MULTIPART_BODY_BYTES, readMultipartForm } from './multipart.js';
 import { isStoredName, type ImageStorage } from './storage.js';
+import { TOO_LARGE_MESSAGE } from './upload-limits.js';
 import { contentTypeOf, storeImage } from './upload.service.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-/** POST /api/upload-image: multipart form, the image in field `file`. */
+/** POST /api/upload-image: multipart form, the image in field `file` (a few text fields may sit beside it). */
 export function uploadRouter(storage: ImageStorage): Router {
   const router = Router();
-  const failedInStorage = new WeakSet<object>();
-
-  // A multer storage engine that hands the file stream to storeImage, which does all the checking.
-  const engine: multer.StorageEngine = {
-    _handleFile(req, file, callback) {
-      storeImage(file.stream, callerOf(req as Request), storage).then(
-        ({ url }) => callback(null, { path: url }),
-        (error: Error) => {
-          failedInStorage.add(error);
-          callback(error);
-        },
-      );
-    },
-    _removeFile(_req, file, callback) {
-      storage.remove(file.path.replace('/uploads/', '')).then(() => callback(null), callback);
-    },
-  };
-  const parseForm = multer({ storage: engine, limits: { files: 1, fields: 10, parts: 12 } }).single('file');
-
-  router.post('/upload-image', requireSignedIn, async (req, res) => {
-    await new Promise<void>((resolve, reject) =>
-      parseForm(req, res, (error: unknown) => {
-        if (!error) return resolve();
-        // A broken multipart body (rather than a refused file) is the client's mistake.
-        const clientMistake = !(error instanceof multer.MulterError) && !failedInStorage.has(error as object);
-        reject(clientMistake ? new ValidationFailed([], 'Malformed multipart form') : error);
-      }),
-    );
-    if (!req.file) throw new InvalidImage('Please select an image file');
-    res.status(201).json({ url: req.file.path });
+  router.post('/upload-image', async (req, res) => {
+    // Refusals that need no body come before reading it.
+    if (!callerOf(req).userId) {
+      discardBody(req);
+      throw new Unauthorized();
+    }
+    if (announcesMoreThan(req, MAX_MULTIPART_BODY_BYTES)) {
+      discardBody(req);
+      res.set('Connection', 'close');
+      throw new PayloadTooLarge(TOO_LARGE_MESSAGE);
+    }
+    if (!req.is('multipart/form-data')) {
+      discardBody(req);
+      throw new InvalidImage('Please select an image file');
+    }
+    const form = await readMultipartForm(req, res, { maxFields: 10, maxFieldBytes: 8 * 1024 });
+    if (form.file?.field !== 'file') throw new InvalidImage('Please select an image file');
+    res.status(201).json(await storeImage(form.file.bytes, callerOf(req), storage));
   });
-
   return router;
 }
 

@@ -4,7 +4,9 @@ import type { Caller } from '../content/collection.js';
 import { InvalidImage, PayloadTooLarge, Unauthorized } from '../shared/errors.js';
 import type { ImageStorage } from './storage.js';
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+import { MAX_IMAGE_BYTES, TOO_LARGE_MESSAGE } from './upload-limits.js';
+
+export { MAX_IMAGE_BYTES };
 
 /** Accepted images by what their bytes say they are; SVG (script-capable) is not among them. */
 export const IMAGE_TYPES: Record<string, { ext: string; contentType: string }> = {
@@ -21,12 +23,13 @@ export const IMAGE_TYPES: Record<string, { ext: string; contentType: string }> =
  * writes nothing until the whole file is read and accepted.
  */
 export async function storeImage(
-  source: NodeJS.ReadableStream | AsyncIterable<Buffer>,
+  source: Uint8Array | NodeJS.ReadableStream | AsyncIterable<Buffer>,
   caller: Caller,
   storage: ImageStorage,
 ): Promise<{ url: string }> {
   if (!caller.userId) throw new Unauthorized();
-  const bytes = await readAtMost(source as AsyncIterable<Buffer>, MAX_IMAGE_BYTES);
+  const bytes = source instanceof Uint8Array ? Buffer.from(source) : await readAtMost(source as AsyncIterable<Buffer>, MAX_IMAGE_BYTES);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new PayloadTooLarge(TOO_LARGE_MESSAGE);
   const detected = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
   const type = detected && IMAGE_TYPES[detected.mime];
   if (!type) throw new InvalidImage('Please select an image file');
@@ -41,7 +44,7 @@ async function readAtMost(source: AsyncIterable<Buffer>, limit: number): Promise
   for await (const chunk of source) {
     total += chunk.length;
     // Leaving the loop stops reading; the adapter discards the rest of the request.
-    if (total > limit) throw new PayloadTooLarge('Maximum file size is 10MB');
+    if (total > limit) throw new PayloadTooLarge(TOO_LARGE_MESSAGE);
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   }
   return Buffer.concat(chunks, total);
