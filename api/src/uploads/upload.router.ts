@@ -1,11 +1,14 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
 import { callerOf } from '../auth/session.js';
 import { InvalidImage, NotFound, PayloadTooLarge, Unauthorized } from '../shared/errors.js';
 import { announcesMoreThan, discardBody, MAX_MULTIPART_BODY_BYTES, readMultipartForm } from './multipart.js';
 import { isStoredName, type ImageStorage } from './storage.js';
 import { TOO_LARGE_MESSAGE } from './upload-limits.js';
-import { contentTypeOf, storeImage } from './upload.service.js';
+import { contentTypeOf } from './image-types.js';
+import { storeImage } from './upload.service.js';
+import { VariantMaker } from './variants.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -34,12 +37,18 @@ export function uploadRouter(storage: ImageStorage): Router {
   return router;
 }
 
-/** GET /uploads/<name>: stored images, cacheable forever (names are never reused). */
-export function uploadedFilesRouter(storage: ImageStorage): Router {
+/**
+ * GET /uploads/<name>: stored images, cacheable forever (names are never reused). A missing
+ * variant of a stored original is made on its first request (variants.ts).
+ */
+export function uploadedFilesRouter(storage: ImageStorage, options: { logger?: Logger } = {}): Router {
   const router = Router();
+  const variants = new VariantMaker(storage, options.logger);
   router.get('/:name', async (req: Request, res: Response) => {
     const name = String(req.params.name);
-    const file = isStoredName(name) ? await storage.open(name) : null;
+    if (!isStoredName(name)) throw new NotFound();
+    let file = await storage.open(name);
+    if (!file && (await variants.ensure(name))) file = await storage.open(name);
     if (!file) throw new NotFound();
     res.set({
       'Content-Type': contentTypeOf(name),
@@ -48,6 +57,7 @@ export function uploadedFilesRouter(storage: ImageStorage): Router {
       'X-Content-Type-Options': 'nosniff',
     });
     if (req.method === 'HEAD') {
+      (file.stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
       res.end();
       return;
     }

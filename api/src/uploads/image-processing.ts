@@ -1,0 +1,90 @@
+import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import { InvalidImage } from '../shared/errors.js';
+import { MAX_IMAGE_PIXELS } from './upload-limits.js';
+
+// Every stored image is decoded and re-encoded here (sharp/libvips): what is served is pixels
+// this server wrote, never the bytes a client sent, so trailers (HTML, scripts), metadata (EXIF
+// with GPS, camera serials) and parser tricks do not survive. Animated GIF/WebP/AVIF keep their
+// first frame only: AVIF variants cannot animate, and one frame bounds the pixel count.
+
+export type ImageExt = 'jpg' | 'png' | 'webp' | 'gif' | 'avif';
+export type VariantFormat = 'webp' | 'avif';
+
+export const VARIANT_WIDTHS = [320, 640, 1280] as const;
+export const VARIANT_FORMATS: readonly VariantFormat[] = ['webp', 'avif'];
+
+/** libvips' own name for each accepted format (AVIF is a HEIF container). */
+const LIBVIPS_FORMAT: Record<ImageExt, string> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif' };
+
+const decodeOptions: SharpOptions = {
+  limitInputPixels: MAX_IMAGE_PIXELS,
+  // Abort on broken pixel data, not on the harmless warnings many camera files carry.
+  failOn: 'error',
+  // First frame only (see above).
+  pages: 1,
+  autoOrient: true,
+};
+
+export const tooLarge = () => new InvalidImage('Image dimensions are too large');
+const notAnImage = () => new InvalidImage('Please select an image file');
+
+/**
+ * Reads the header (no pixels decoded) and refuses what cannot be stored: another format than
+ * the bytes claimed, or more than MAX_IMAGE_PIXELS in one frame.
+ */
+export async function inspectImage(bytes: Uint8Array, ext: ImageExt): Promise<{ width: number; height: number }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
+  } catch {
+    throw notAnImage();
+  }
+  if (metadata.format !== LIBVIPS_FORMAT[ext] || !metadata.width || !metadata.height) throw notAnImage();
+  const frameHeight = metadata.pageHeight ?? metadata.height;
+  if (metadata.width * frameHeight > MAX_IMAGE_PIXELS) throw tooLarge();
+  return { width: metadata.width, height: frameHeight };
+}
+
+/** The image as this server stores it: same format, orientation applied, metadata gone. */
+export function reencode(bytes: Uint8Array, ext: ImageExt): Sharp {
+  const image = sharp(bytes, decodeOptions);
+  switch (ext) {
+    case 'jpg':
+      return image.jpeg({ quality: 85, mozjpeg: true });
+    case 'png':
+      return image.png({ compressionLevel: 9 });
+    case 'webp':
+      return image.webp({ quality: 85 });
+    case 'gif':
+      return image.gif();
+    case 'avif':
+      return image.avif({ quality: 60, effort: 2 });
+  }
+}
+
+/** Pixels at most `width` wide (never upscaled), in a variant format. */
+export function encodeVariant(source: Sharp, width: number, format: VariantFormat): Sharp {
+  const resized = source.clone().resize({ width, withoutEnlargement: true });
+  // AVIF effort 2: within a few percent of the default's size at a fraction of its time.
+  return format === 'webp' ? resized.webp({ quality: 80 }) : resized.avif({ quality: 55, effort: 2 });
+}
+
+/**
+ * A decoded source for variants: the upload scaled down to the widest variant once (JPEG and
+ * WebP decode at reduced size for this), so each variant resizes a small image.
+ */
+export async function variantSource(bytes: Uint8Array): Promise<Sharp> {
+  const widest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
+  const { data, info } = await sharp(bytes, decodeOptions)
+    .resize({ width: widest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
+/** sharp's failures as the upload errors a client understands. */
+export function asImageError(error: unknown): Error {
+  if (error instanceof InvalidImage) return error;
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return tooLarge();
+  return notAnImage();
+}
