@@ -16,3 +16,6 @@ export function contentTypeOf(name: string): string {
   const ext = name.slice(name.lastIndexOf('.') + 1);
   return Object.values(IMAGE_TYPES).find((t) => t.ext === ext)?.contentType ?? 'application/octet-stream';
 }
+
+/** Stored names are never reused, so every stored file is cacheable forever. */
+export const STORED_CACHE_CONTROL = 'public, max-age=31536000, immutable';

@@ -1,16 +1,15 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import type { StorageConfig } from '../config.js';
 import { callerOf } from '../auth/session.js';
 import { InvalidImage, NotFound, PayloadTooLarge, Unauthorized } from '../shared/errors.js';
 import { announcesMoreThan, discardBody, MAX_MULTIPART_BODY_BYTES, readMultipartForm } from './multipart.js';
 import { isStoredName, type ImageStorage } from './storage.js';
 import { TOO_LARGE_MESSAGE } from './upload-limits.js';
-import { contentTypeOf } from './image-types.js';
+import { contentTypeOf, STORED_CACHE_CONTROL } from './image-types.js';
 import { storeImage } from './upload.service.js';
 import { VariantMaker } from './variants.js';
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** POST /api/upload-image: multipart form, the image in field `file` (a few text fields may sit beside it). */
 export function uploadRouter(storage: ImageStorage): Router {
@@ -37,23 +36,40 @@ export function uploadRouter(storage: ImageStorage): Router {
   return router;
 }
 
+/** Names known to be stored (per instance, bounded): a redirect to the asset URL needs no lookup for them. */
+const KNOWN_NAMES_LIMIT = 10_000;
+
 /**
  * GET /uploads/<name>: stored images, cacheable forever (names are never reused). A missing
- * variant of a stored original is made on its first request (variants.ts).
+ * variant of a stored original is made on its first request (variants.ts). With S3 and
+ * PUBLIC_ASSET_URL, answers with a redirect to `<PUBLIC_ASSET_URL>/<name>` instead of the bytes.
  */
-export function uploadedFilesRouter(storage: ImageStorage, options: { logger?: Logger } = {}): Router {
+export function uploadedFilesRouter(storage: ImageStorage, options: { logger?: Logger; storage?: StorageConfig } = {}): Router {
   const router = Router();
   const variants = new VariantMaker(storage, options.logger);
+  const assetUrl = options.storage?.kind === 's3' ? options.storage.publicAssetUrl : null;
+  const known = new Set<string>();
+
   router.get('/:name', async (req: Request, res: Response) => {
     const name = String(req.params.name);
     if (!isStoredName(name)) throw new NotFound();
+    if (assetUrl) {
+      if (!known.has(name)) {
+        if (!(await storage.has(name)) && !(await variants.ensure(name))) throw new NotFound();
+        if (known.size >= KNOWN_NAMES_LIMIT) known.clear();
+        known.add(name);
+      }
+      // 302 kept a day: the asset URL is a setting and may change; the name never does.
+      res.set('Cache-Control', 'public, max-age=86400').redirect(302, `${assetUrl}/${name}`);
+      return;
+    }
     let file = await storage.open(name);
     if (!file && (await variants.ensure(name))) file = await storage.open(name);
     if (!file) throw new NotFound();
     res.set({
       'Content-Type': contentTypeOf(name),
       'Content-Length': String(file.size),
-      'Cache-Control': `public, max-age=${ONE_YEAR_SECONDS}, immutable`,
+      'Cache-Control': STORED_CACHE_CONTROL,
       'X-Content-Type-Options': 'nosniff',
     });
     if (req.method === 'HEAD') {
