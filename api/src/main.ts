@@ -27,7 +27,7 @@ try {
   await seedFirstStartContent(orm.em.fork());
   await seedFirstAdmin(orm.em.fork(), config, logger);
 
-  const { app, close } = await createApp({ orm, config, logger, storage: storageFor(config) });
+  const { app, close } = await createApp({ orm, config, logger, storage: await storageFor(config) });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, () => resolve(listening));
   });

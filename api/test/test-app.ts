@@ -61,7 +61,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   await seedFirstStartContent(orm.em.fork());
   await seedFirstAdmin(orm.em.fork(), config, logger);
 
-  const deps: AppDeps = { orm, config, logger, storage: storageFor(config) };
+  const deps: AppDeps = { orm, config, logger, storage: await storageFor(config) };
   const { app, close: closeApp } = await createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

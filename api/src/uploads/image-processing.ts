@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { InvalidImage } from '../shared/errors.js';
 import { MAX_IMAGE_PIXELS } from './upload-limits.js';
 
@@ -25,6 +25,18 @@ const decodeOptions: SharpOptions = {
   autoOrient: true,
 };
 
+// Loaded on first use: libvips costs ~30 MB of memory that a server which never sees an upload
+// or a legacy variant request does not need. Its operation cache is off: each image is
+// processed once, so cached pixels would only hold memory.
+let library: Promise<typeof import('sharp')['default']> | undefined;
+function loadSharp() {
+  library ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return library;
+}
+
 export const tooLarge = () => new InvalidImage('Image dimensions are too large');
 const notAnImage = () => new InvalidImage('Please select an image file');
 
@@ -33,6 +45,7 @@ const notAnImage = () => new InvalidImage('Please select an image file');
  * the bytes claimed, or more than MAX_IMAGE_PIXELS in one frame.
  */
 export async function inspectImage(bytes: Uint8Array, ext: ImageExt): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
@@ -46,7 +59,8 @@ export async function inspectImage(bytes: Uint8Array, ext: ImageExt): Promise<{ 
 }
 
 /** The image as this server stores it: same format, orientation applied, metadata gone. */
-export function reencode(bytes: Uint8Array, ext: ImageExt): Sharp {
+export async function reencode(bytes: Uint8Array, ext: ImageExt): Promise<Sharp> {
+  const sharp = await loadSharp();
   const image = sharp(bytes, decodeOptions);
   switch (ext) {
     case 'jpg':
@@ -74,6 +88,7 @@ export function encodeVariant(source: Sharp, width: number, format: VariantForma
  * WebP decode at reduced size for this), so each variant resizes a small image.
  */
 export async function variantSource(bytes: Uint8Array): Promise<Sharp> {
+  const sharp = await loadSharp();
   const widest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
   const { data, info } = await sharp(bytes, decodeOptions)
     .resize({ width: widest, withoutEnlargement: true })

@@ -70,7 +70,7 @@ export async function saveImage(bytes: Uint8Array, storage: ImageStorage, base: 
       await storage.save(variant.name, variant.bytes);
     }
     written.push(name);
-    const original = reencode(bytes, type.ext).on('error', () => {
+    const original = (await reencode(bytes, type.ext)).on('error', () => {
       encoderFailed = true;
     });
     await storage.save(name, original);

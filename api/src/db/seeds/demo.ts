@@ -16,7 +16,7 @@ try {
   const orm = await openOrm(database.url, logger);
   await migrate(orm);
   await seedFirstStartContent(orm.em.fork());
-  const storage = storageFor(config);
+  const storage = await storageFor(config);
   const counts = await seedDemoContent(orm.em.fork(), storage);
   await storage.close?.();
   console.log(`Demo content seeded: ${Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ')}.`);
