@@ -184,8 +184,21 @@ describe('variants', () => {
     }
   });
 
-  it('answers 404 for a variant of nothing, and for a variant name outside the contract', async () => {
-    expect((await served('/uploads/no-such-image-320.webp')).status).toBe(404);
+  it('answers 404 for a variant of nothing (looking the original up once a minute), and for a variant name outside the contract', async () => {
+    const storage = app.deps.storage;
+    const originalHas = storage.has.bind(storage);
+    let lookups = 0;
+    storage.has = async (name) => {
+      if (name.startsWith('no-such-image.')) lookups += 1;
+      return originalHas(name);
+    };
+    try {
+      for (let i = 0; i < 5; i++) expect((await served('/uploads/no-such-image-320.webp')).status).toBe(404);
+      expect((await served('/uploads/no-such-image-640.avif')).status).toBe(404);
+      expect(lookups).toBe(5); // one per accepted extension, once
+    } finally {
+      storage.has = originalHas;
+    }
     await app.deps.storage.save('legacy-logo.png', await picture(50, 50));
     expect((await served('/uploads/legacy-logo-300.webp')).status).toBe(404);
     expect((await served('/uploads/legacy-logo-320.png')).status).toBe(404);

@@ -9,6 +9,9 @@ import { MAX_IMAGE_BYTES } from './upload-limits.js';
 // Uploads make all six; an original stored before variants existed gets each one on its first
 // request.
 
+const MISSING_TTL_MS = 60_000;
+const MISSING_LIMIT = 10_000;
+
 export interface VariantName {
   base: string;
   width: number;
@@ -39,6 +42,8 @@ export function allVariantNames(base: string): string[] {
  */
 export class VariantMaker {
   private readonly inflight = new Map<string, Promise<boolean>>();
+  /** Bases found to have no original, and until when to believe it: a flood of made-up variant names costs one lookup each per minute. */
+  private readonly missing = new Map<string, number>();
 
   constructor(
     private readonly storage: ImageStorage,
@@ -76,10 +81,14 @@ export class VariantMaker {
   }
 
   private async findOriginal(base: string): Promise<{ name: string; ext: ImageExt } | null> {
+    const until = this.missing.get(base);
+    if (until !== undefined && until > Date.now()) return null;
     for (const ext of IMAGE_EXTS) {
       const name = `${base}.${ext}`;
       if (await this.storage.has(name)) return { name, ext };
     }
+    if (this.missing.size >= MISSING_LIMIT) this.missing.clear();
+    this.missing.set(base, Date.now() + MISSING_TTL_MS);
     return null;
   }
 
