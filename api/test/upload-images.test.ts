@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
+import { ImageWorker } from '../src/uploads/image-jobs.js';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../src/uploads/image-processing.js';
 import { decodeImage, pixelDistance } from './fixtures/images.js';
 import { declaredSizePng } from './fixtures/hostile-images.js';
@@ -209,5 +210,36 @@ describe('variants', () => {
     await app.deps.storage.save('legacy-bomb.png', declaredSizePng(50_000, 50_000, 370));
     expect((await served('/uploads/legacy-bomb-640.webp')).status).toBe(404);
     expect(storedFiles().filter((name) => name.startsWith('legacy-bomb-'))).toEqual([]);
+  });
+});
+
+describe('the image worker (a child process)', () => {
+  it('does the work outside the server process, respawns after a crash, and exits when idle', async () => {
+    const worker = new ImageWorker({ idleMs: 200 });
+    try {
+      const png = await picture(900, 600);
+      const job = worker.prepare(png, 'png');
+      await new Promise((resolve) => setImmediate(resolve));
+      const pid = worker.pid;
+      expect(pid).toEqual(expect.any(Number));
+      expect(pid).not.toBe(process.pid);
+      const prepared = await job;
+      expect(Object.keys(prepared.variants).sort()).toEqual(['1280.avif', '1280.webp', '320.avif', '320.webp', '640.avif', '640.webp']);
+      expect((await decodeImage(prepared.variants['1280.webp']!)).width).toBe(900);
+
+      // A decoder crash (here: the process killed mid-job) refuses that file, nothing more.
+      const doomed = worker.prepare(await picture(3000, 3000), 'png');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      process.kill(worker.pid!, 'SIGKILL');
+      await expect(doomed).rejects.toThrow('Please select an image file');
+      expect((await worker.variant(png, 'png', 320, 'webp')).length).toBeGreaterThan(0);
+
+      const last = worker.pid!;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(worker.pid).toBeUndefined();
+      expect(() => process.kill(last, 0)).toThrow();
+    } finally {
+      worker.stop();
+    }
   });
 });

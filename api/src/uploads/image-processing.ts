@@ -6,6 +6,7 @@ import { MAX_IMAGE_PIXELS } from './upload-limits.js';
 // this server wrote, never the bytes a client sent, so trailers (HTML, scripts), metadata (EXIF
 // with GPS, camera serials) and parser tricks do not survive. Animated GIF/WebP/AVIF keep their
 // first frame only: AVIF variants cannot animate, and one frame bounds the pixel count.
+// The server runs these in a child process (image-worker.ts, image-jobs.ts).
 
 export type ImageExt = 'jpg' | 'png' | 'webp' | 'gif' | 'avif';
 export type VariantFormat = 'webp' | 'avif';
@@ -102,4 +103,48 @@ export function asImageError(error: unknown): Error {
   if (error instanceof InvalidImage) return error;
   if (error instanceof Error && /pixel limit/i.test(error.message)) return tooLarge();
   return notAnImage();
+}
+
+export interface PreparedImage {
+  /** The re-encoded original. */
+  original: Uint8Array;
+  /** `<width>.<format>` (e.g. `640.avif`) for every variant. */
+  variants: Record<string, Uint8Array>;
+}
+
+/**
+ * Everything an upload stores, or InvalidImage: checks the header (format, pixel limit),
+ * decodes every pixel (scaled to the widest variant), encodes the six variants (widths past the
+ * image's own are the same picture, encoded once) and the re-encoded original.
+ */
+export async function prepareImage(bytes: Uint8Array, ext: ImageExt): Promise<PreparedImage> {
+  await inspectImage(bytes, ext);
+  try {
+    const source = await variantSource(bytes);
+    const { width: sourceWidth = 0 } = await source.metadata();
+    const variants: Record<string, Uint8Array> = {};
+    const encoded = new Map<string, Uint8Array>();
+    // One after another: one image's work at a time keeps the worker's memory small.
+    for (const width of VARIANT_WIDTHS) {
+      for (const format of VARIANT_FORMATS) {
+        const key = `${Math.min(width, sourceWidth)}.${format}`;
+        if (!encoded.has(key)) encoded.set(key, await encodeVariant(source, width, format).toBuffer());
+        variants[`${width}.${format}`] = encoded.get(key)!;
+      }
+    }
+    const original = await (await reencode(bytes, ext)).toBuffer();
+    return { original, variants };
+  } catch (error) {
+    throw asImageError(error);
+  }
+}
+
+/** One variant of a stored original (made on request for images stored before variants existed). */
+export async function prepareVariant(bytes: Uint8Array, ext: ImageExt, width: number, format: VariantFormat): Promise<Uint8Array> {
+  await inspectImage(bytes, ext);
+  try {
+    return await encodeVariant(await variantSource(bytes), width, format).toBuffer();
+  } catch (error) {
+    throw asImageError(error);
+  }
 }

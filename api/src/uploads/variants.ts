@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { encodeVariant, inspectImage, variantSource, VARIANT_FORMATS, VARIANT_WIDTHS, type ImageExt, type VariantFormat } from './image-processing.js';
+import { imageWorker } from './image-jobs.js';
+import { VARIANT_FORMATS, VARIANT_WIDTHS, type ImageExt, type VariantFormat } from './image-processing.js';
 import { IMAGE_EXTS } from './image-types.js';
 import type { ImageStorage } from './storage.js';
 import { MAX_IMAGE_BYTES } from './upload-limits.js';
@@ -69,9 +70,7 @@ export class VariantMaker {
     try {
       const bytes = await this.read(original.name);
       if (!bytes) return false;
-      await inspectImage(bytes, original.ext);
-      const encoded = await encodeVariant(await variantSource(bytes), variant.width, variant.format).toBuffer();
-      await this.storage.save(name, encoded);
+      await this.storage.save(name, await imageWorker.variant(bytes, original.ext, variant.width, variant.format));
       return true;
     } catch (error) {
       // A legacy original sharp refuses (over the pixel limit, damaged) simply has no variants.
