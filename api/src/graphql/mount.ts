@@ -5,6 +5,7 @@ import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { AppDeps } from '../app-deps.js';
 import { callerOf } from '../auth/session.js';
+import { refuseCrossSiteMultipart, refuseCrossSiteMutations } from '../http/cross-site.js';
 import { emOf } from '../shared/request-context.js';
 import type { Config } from '../config.js';
 import type { GraphQLContext } from './context.js';
@@ -61,11 +62,12 @@ const guardMultipart: RequestHandler = (req, res, next) => {
 /** Body-parser and multipart errors (bad JSON, too large, broken multipart) as GraphQL errors. */
 const httpErrorsAsGraphQL: ErrorRequestHandler = (error, _req, res, next) => {
   if (error instanceof AppError && !res.headersSent) {
-    // Refused before the operation ran (multipart reader): `data: null` says nothing executed.
+    const errors = [{ message: error.message, extensions: { code: error.code, ...error.extensions() } }];
+    // The multipart reader's refusals say `data: null`: the operation in the body never ran.
     res
       .set(error.headers())
       .status(error.status)
-      .json({ data: null, errors: [{ message: error.message, extensions: { code: error.code, ...error.extensions() } }] });
+      .json(res.locals.refusedMultipart ? { data: null, errors } : { errors });
     return;
   }
   const status: unknown = error?.status ?? error?.statusCode;
@@ -99,11 +101,12 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
     hideSchemaDetailsFromClientErrors: !introspection,
     // Stack traces stay in the log, as on REST; development shows unexpected messages unmasked.
     includeStacktraceInErrorResponses: false,
-    formatError: createErrorFormatter({ maskUnexpected: production, logger: deps.logger }),
+    formatError: createErrorFormatter({ maskUnexpected: production, hideSuggestions: production, logger: deps.logger }),
     logger: deps.logger,
     // main.ts owns shutdown; it stops this server through the returned handle.
     stopOnTerminationSignals: false,
     plugins: [
+      refuseCrossSiteMutations(deps.config),
       introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
         : ApolloServerPluginLandingPageDisabled(),
@@ -113,6 +116,7 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
 
   app.use(
     '/graphql',
+    refuseCrossSiteMultipart(deps.config),
     guardMultipart,
     express.json({ limit: jsonBodyLimit }),
     graphqlMultipart(),

@@ -20,17 +20,22 @@ export function graphqlMultipart(): RequestHandler {
       next();
       return;
     }
+    // Read by the GraphQL error handler: these refusals answer `data: null`.
+    const refuse = (error: unknown) => {
+      res.locals.refusedMultipart = true;
+      next(error);
+    };
     // Only admins upload: refuse the others before a byte of the body is read.
     if (!callerOf(req).userId) {
       discardBody(req);
-      next(new Unauthorized());
+      refuse(new Unauthorized());
       return;
     }
     readMultipartForm(req, res, { maxFields: 2, maxFieldBytes: MAX_OPERATIONS_BYTES })
       .then((form) => {
         req.body = operationsWithUpload(form);
       })
-      .then(() => next(), next);
+      .then(() => next(), refuse);
   };
 }
 
