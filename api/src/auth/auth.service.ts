@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Caller } from '../content/collection.js';
+import type { Caller } from './caller.js';
 import { type FieldError, Unauthorized, ValidationFailed } from '../shared/errors.js';
 import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import { assertLoginAllowed, clearUsernameFailures, recordLoginFailure } from './rate-limit.js';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import 'express-session';
-import type { Caller } from '../content/collection.js';
+import type { Caller } from './caller.js';
 
 declare module 'express-session' {
   interface SessionData {

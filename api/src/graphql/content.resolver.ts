@@ -13,6 +13,8 @@ import type { GraphQLContext } from './context.js';
 /** type-graphql hands us an instance of the input class; services validate plain data. */
 const plain = (input: object): Record<string, unknown> => ({ ...input });
 
+const EXPECTED_VERSION = 'The version the client read; when the record has changed since, the update fails with CONFLICT.';
+
 function named<T extends Function>(target: T, name: string): T {
   Object.defineProperty(target, 'name', { value: name });
   return target;
@@ -34,8 +36,13 @@ export function createCollectionResolver(entry: CollectionDefinition): Function 
     }
 
     @Mutation(() => entity, { name: `update${typeName}` })
-    update(@Arg('id', () => Int) id: number, @Arg('input', () => input) data: object, @Ctx() ctx: GraphQLContext) {
-      return service.update(ctx.em, id, plain(data), ctx.caller);
+    update(
+      @Arg('id', () => Int) id: number,
+      @Arg('input', () => input) data: object,
+      @Arg('expectedVersion', () => Int, { nullable: true, description: EXPECTED_VERSION }) expected: number | null,
+      @Ctx() ctx: GraphQLContext,
+    ) {
+      return service.update(ctx.em, id, plain(data), ctx.caller, expected ?? undefined);
     }
 
     @Mutation(() => Boolean, { name: `delete${typeName}` })
@@ -58,8 +65,13 @@ export function createSingletonResolver(entry: SingletonDefinition): Function {
     }
 
     @Mutation(() => entity, { name: `update${typeName}` })
-    update(@Arg('id', () => Int) id: number, @Arg('input', () => input) data: object, @Ctx() ctx: GraphQLContext) {
-      return service.update(ctx.em, id, plain(data), ctx.caller);
+    update(
+      @Arg('id', () => Int) id: number,
+      @Arg('input', () => input) data: object,
+      @Arg('expectedVersion', () => Int, { nullable: true, description: EXPECTED_VERSION }) expected: number | null,
+      @Ctx() ctx: GraphQLContext,
+    ) {
+      return service.update(ctx.em, id, plain(data), ctx.caller, expected ?? undefined);
     }
   }
   return named(SingletonResolver, `${typeName}Resolver`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Caller } from '../content/collection.js';
+import type { Caller } from '../auth/caller.js';
 import { InvalidImage, PayloadTooLarge, Unauthorized } from '../shared/errors.js';
 import type { ImageStorage } from './storage.js';
 
