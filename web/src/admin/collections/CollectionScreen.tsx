@@ -15,7 +15,8 @@ import {
 import { Pencil, Plus, Trash } from 'lucide-react';
 import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
-import { fieldErrors } from '../errors';
+import { fieldErrors, hasErrorCode } from '../errors';
+import { ConflictNotice } from '../forms/ConflictNotice';
 import { FormFields } from '../forms/FormFields';
 import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FormValues } from '../forms/field-spec';
 import { ScreenHeader } from '../shell/ScreenHeader';
@@ -33,7 +34,7 @@ interface DialogState<Row> {
 }
 
 /** The one table screen used by all six collections; `definition` says what differs. */
-export function CollectionScreen<Row extends { id: number }, ListData, Input>({
+export function CollectionScreen<Row extends { id: number; version?: number }, ListData, Input>({
   definition,
 }: {
   definition: CollectionDefinition<Row, ListData, Input>;
@@ -46,12 +47,23 @@ export function CollectionScreen<Row extends { id: number }, ListData, Input>({
   const [remove] = useMutation(operations.remove);
   const [dialog, setDialog] = useState<DialogState<Row>>({ open: false, editing: null, formKey: 0 });
   const [deleting, setDeleting] = useState<number | null>(null);
+  /** The last save was refused as stale: offer to reload the record. */
+  const [conflict, setConflict] = useState<'shown' | 'reloading' | null>(null);
   const schema = useMemo(() => schemaOf(fields), [fields]);
   const emptyValues = useMemo(() => emptyValuesOf(fields), [fields]);
 
-  const openAdd = () => setDialog((d) => ({ open: true, editing: null, formKey: d.formKey + 1 }));
-  const openEdit = (row: Row) => setDialog((d) => ({ open: true, editing: row, formKey: d.formKey + 1 }));
-  const close = () => setDialog((d) => ({ open: false, editing: null, formKey: d.formKey + 1 }));
+  const openAdd = () => {
+    setConflict(null);
+    setDialog((d) => ({ open: true, editing: null, formKey: d.formKey + 1 }));
+  };
+  const openEdit = (row: Row) => {
+    setConflict(null);
+    setDialog((d) => ({ open: true, editing: row, formKey: d.formKey + 1 }));
+  };
+  const close = () => {
+    setConflict(null);
+    setDialog((d) => ({ open: false, editing: null, formKey: d.formKey + 1 }));
+  };
 
   const refetchList = () =>
     list.refetch().catch((error: unknown) => failures.report(error, `Failed to load ${definition.title.toLowerCase()}`));
@@ -66,7 +78,7 @@ export function CollectionScreen<Row extends { id: number }, ListData, Input>({
           notify('error', 'Error', definition.missingIdMessage);
           return;
         }
-        await update({ variables: { id: editing.id, input } });
+        await update({ variables: { id: editing.id, input, expectedVersion: editing.version } });
         notify('success', 'Success', `${definition.entity} updated successfully`);
       } else {
         await create({ variables: { input } });
@@ -75,12 +87,35 @@ export function CollectionScreen<Row extends { id: number }, ListData, Input>({
       close();
       await refetchList();
     } catch (error) {
+      if (hasErrorCode(error, 'CONFLICT')) {
+        setConflict('shown');
+        return;
+      }
       const serverErrors = fieldErrors(error);
       if (Object.keys(serverErrors).length > 0) {
         helpers.setErrors(serverErrors);
         helpers.setTouched(Object.fromEntries(Object.keys(serverErrors).map((f) => [f, true])), false);
       }
       failures.report(error, `Failed to ${action} ${definition.noun}`);
+    }
+  }
+
+  /** After a conflict: the current record from the server, in a fresh form (or the dialog closes if it is gone). */
+  async function reloadEditing() {
+    const id = dialog.editing?.id;
+    setConflict('reloading');
+    try {
+      const result = await list.refetch();
+      const fresh = result.data ? operations.rows(result.data).find((row) => row.id === id) : undefined;
+      if (!fresh) {
+        close();
+        return;
+      }
+      setConflict(null);
+      setDialog((d) => ({ open: true, editing: fresh, formKey: d.formKey + 1 }));
+    } catch (error) {
+      setConflict('shown');
+      failures.report(error, `Failed to load ${definition.title.toLowerCase()}`);
     }
   }
 
@@ -199,6 +234,7 @@ export function CollectionScreen<Row extends { id: number }, ListData, Input>({
                       <Dialog.Title>{title}</Dialog.Title>
                     </Dialog.Header>
                     <Dialog.Body>
+                      {conflict && <ConflictNotice onReload={() => void reloadEditing()} reloading={conflict === 'reloading'} />}
                       <FormFields fields={fields} />
                     </Dialog.Body>
                     <Dialog.Footer>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TypedDocumentNode } from '@apollo/client';
-import type { FieldSpec } from '../forms/field-spec';
+import { editableFields, type ContentType } from '@consulting/model';
+import { formFieldsOf, type FieldSpec } from '../forms/field-spec';
 
 export interface Column<Row> {
   header: string;
@@ -10,15 +11,26 @@ export interface Column<Row> {
   align?: 'start' | 'end' | 'center';
 }
 
+/** Update variables: the version the form loaded goes along, so a stale save is refused. */
+export interface UpdateVariables<Input> {
+  id: number;
+  input: Input;
+  expectedVersion?: number | null;
+}
+
 /**
- * Everything one admin table screen needs that differs between collections. The screen itself
- * (CollectionScreen) is shared: table, add/edit dialog, formik form, yup schema, toasts, refetch.
+ * Everything one admin table screen needs. Labels and form fields come from the content model's
+ * declaration; the screen's own file adds only its table columns, row label and operations. The
+ * screen itself (CollectionScreen) is shared: table, add/edit dialog, formik form, yup schema,
+ * toasts, refetch, version conflicts.
  */
-export interface CollectionDefinition<Row extends { id: number }, ListData = unknown, Input = Record<string, unknown>> {
+export interface CollectionDefinition<Row extends { id: number; version?: number }, ListData = unknown, Input = Record<string, unknown>> {
   /** Route under /admin. */
   path: string;
   /** Screen heading, e.g. 'Clients & Projects'. */
   title: string;
+  /** Sidebar label. */
+  navLabel: string;
   description: string;
   /** 'Add {singular}' / 'Edit {singular}' (button and dialog titles). */
   singular: string;
@@ -36,29 +48,42 @@ export interface CollectionDefinition<Row extends { id: number }, ListData = unk
     list: TypedDocumentNode<ListData, Record<string, never>>;
     rows(data: ListData): Row[];
     create: TypedDocumentNode<unknown, { input: Input }>;
-    update: TypedDocumentNode<unknown, { id: number; input: Input }>;
+    update: TypedDocumentNode<unknown, UpdateVariables<Input>>;
     remove: TypedDocumentNode<unknown, { id: number }>;
   };
 }
 
-type RowOf<ListData, K extends keyof ListData> = (ListData[K] extends ReadonlyArray<infer R> ? R : never) & { id: number };
+type RowOf<ListData, K extends keyof ListData> = (ListData[K] extends ReadonlyArray<infer R> ? R : never) & { id: number; version?: number };
 
-/** A definition as written per collection: the list field names where the rows are. */
-export interface CollectionDeclaration<ListData, K extends keyof ListData, Input>
-  extends Omit<CollectionDefinition<RowOf<ListData, K>, ListData, Input>, 'operations'> {
+/** What a screen's own file declares: its content type, table and operations. */
+export interface CollectionDeclaration<ListData, K extends keyof ListData, Input> {
+  type: ContentType;
+  rowLabel(row: RowOf<ListData, K>): string;
+  columns: Column<RowOf<ListData, K>>[];
   operations: Omit<CollectionDefinition<RowOf<ListData, K>, ListData, Input>['operations'], 'rows'> & {
     /** Field of the list query holding the rows, e.g. 'countries'. */
     listField: K;
   };
 }
 
-/** Types a collection's declaration from its generated documents (rows, fields and input agree). */
+/** Completes a screen's declaration from its content type (labels, form fields) and types it from its documents. */
 export function defineCollection<ListData, K extends keyof ListData, Input>(
   declaration: CollectionDeclaration<ListData, K, Input>,
 ): CollectionDefinition<RowOf<ListData, K>, ListData, Input> {
+  const { type, rowLabel, columns } = declaration;
   const { listField, ...operations } = declaration.operations;
   return {
-    ...declaration,
+    path: type.adminPath,
+    title: type.labels.plural,
+    navLabel: type.labels.nav ?? type.labels.plural,
+    description: type.labels.description,
+    singular: type.labels.singular,
+    entity: type.labels.entity,
+    noun: type.labels.noun,
+    missingIdMessage: type.labels.missingId,
+    rowLabel,
+    columns,
+    fields: formFieldsOf(editableFields(type)),
     operations: { ...operations, rows: (data) => data[listField] as unknown as RowOf<ListData, K>[] },
   };
 }
