@@ -51,3 +51,11 @@ export function contentType<const C extends ContentType>(declaration: C): C {
 export type FieldValue<T> = T extends Field<infer V, Presence> ? V : never;
 /** How a field is stored: 'required', 'optional' (nullable) or 'defaulted'. */
 export type FieldPresence<T> = T extends Field<string | number | boolean, infer P> ? P : never;
+
+type ValueAsRead<F> = FieldPresence<F> extends 'optional' ? FieldValue<F> | null : FieldValue<F>;
+
+/** A record as the APIs return it (JSON): shared columns, then the declared fields. */
+export type RecordOf<C extends ContentType> = { id: number; version: number } & {
+  -readonly [K in keyof C['fields']]: ValueAsRead<C['fields'][K]>;
+} & (C['kind'] extends 'collection' ? { displayOrder: number } : unknown) &
+  (C['createdAt'] extends true ? { createdAt: string } : unknown);

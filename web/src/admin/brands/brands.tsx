@@ -1,9 +1,3 @@
-import {
-  AdminBrandsDocument,
-  AdminCreateBrandDocument,
-  AdminDeleteBrandDocument,
-  AdminUpdateBrandDocument,
-} from '../../graphql/generated/graphql';
 import { ExternalLink, Thumbnail } from '../collections/cells';
 import { brands as brandsType } from '@consulting/model';
 import { defineCollection } from '../collections/collection-definition';
@@ -17,11 +11,4 @@ export const brands = defineCollection({
     { header: 'Website', cell: (row) => <ExternalLink href={row.websiteUrl} /> },
     { header: 'Display Order', width: '1%', align: 'end', cell: (row) => row.displayOrder },
   ],
-  operations: {
-    list: AdminBrandsDocument,
-    listField: 'brands',
-    create: AdminCreateBrandDocument,
-    update: AdminUpdateBrandDocument,
-    remove: AdminDeleteBrandDocument,
-  },
 });

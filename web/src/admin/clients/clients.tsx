@@ -1,9 +1,3 @@
-import {
-  AdminClientsDocument,
-  AdminCreateClientDocument,
-  AdminDeleteClientDocument,
-  AdminUpdateClientDocument,
-} from '../../graphql/generated/graphql';
 import { FeaturedBadge, Thumbnail } from '../collections/cells';
 import { clients as clientsType } from '@consulting/model';
 import { defineCollection } from '../collections/collection-definition';
@@ -18,11 +12,4 @@ export const clients = defineCollection({
     { header: 'Featured', cell: (row) => <FeaturedBadge featured={row.featured} /> },
     { header: 'Display Order', width: '1%', align: 'end', cell: (row) => row.displayOrder },
   ],
-  operations: {
-    list: AdminClientsDocument,
-    listField: 'clients',
-    create: AdminCreateClientDocument,
-    update: AdminUpdateClientDocument,
-    remove: AdminDeleteClientDocument,
-  },
 });

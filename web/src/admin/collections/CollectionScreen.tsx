@@ -34,10 +34,10 @@ interface DialogState<Row> {
 }
 
 /** The one table screen used by all six collections; `definition` says what differs. */
-export function CollectionScreen<Row extends { id: number; version?: number }, ListData, Input>({
+export function CollectionScreen<Row extends { id: number; version?: number }, ListData>({
   definition,
 }: {
-  definition: CollectionDefinition<Row, ListData, Input>;
+  definition: CollectionDefinition<Row, ListData>;
 }) {
   const { operations, fields } = definition;
   const failures = useAdminFailures();
@@ -71,7 +71,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
   async function save(values: FormValues, helpers: FormikHelpers<FormValues>) {
     const editing = dialog.editing;
     const action = editing ? 'update' : 'add';
-    const input = inputFrom(fields, values) as Input;
+    const input = inputFrom(fields, values);
     try {
       if (editing) {
         if (!editing.id) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TypedDocumentNode } from '@apollo/client';
-import { editableFields, type ContentType } from '@consulting/model';
+import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
+import { collectionOperations, type ContentInput, type UpdateVariables } from '../content-operations';
 import { formFieldsOf, type FieldSpec } from '../forms/field-spec';
 
 export interface Column<Row> {
@@ -11,20 +12,13 @@ export interface Column<Row> {
   align?: 'start' | 'end' | 'center';
 }
 
-/** Update variables: the version the form loaded goes along, so a stale save is refused. */
-export interface UpdateVariables<Input> {
-  id: number;
-  input: Input;
-  expectedVersion?: number | null;
-}
-
 /**
- * Everything one admin table screen needs. Labels and form fields come from the content model's
- * declaration; the screen's own file adds only its table columns, row label and operations. The
- * screen itself (CollectionScreen) is shared: table, add/edit dialog, formik form, yup schema,
- * toasts, refetch, version conflicts.
+ * Everything one admin table screen needs. Labels, form fields and GraphQL operations come from
+ * the content model's declaration; the screen's own file adds only its table columns and row
+ * label. The screen itself (CollectionScreen) is shared: table, add/edit dialog, formik form, yup
+ * schema, toasts, refetch, version conflicts.
  */
-export interface CollectionDefinition<Row extends { id: number; version?: number }, ListData = unknown, Input = Record<string, unknown>> {
+export interface CollectionDefinition<Row extends { id: number; version?: number }, ListData = unknown> {
   /** Route under /admin. */
   path: string;
   /** Screen heading, e.g. 'Clients & Projects'. */
@@ -47,32 +41,22 @@ export interface CollectionDefinition<Row extends { id: number; version?: number
   operations: {
     list: TypedDocumentNode<ListData, Record<string, never>>;
     rows(data: ListData): Row[];
-    create: TypedDocumentNode<unknown, { input: Input }>;
-    update: TypedDocumentNode<unknown, UpdateVariables<Input>>;
+    create: TypedDocumentNode<unknown, { input: ContentInput }>;
+    update: TypedDocumentNode<unknown, UpdateVariables>;
     remove: TypedDocumentNode<unknown, { id: number }>;
   };
 }
 
-type RowOf<ListData, K extends keyof ListData> = (ListData[K] extends ReadonlyArray<infer R> ? R : never) & { id: number; version?: number };
-
-/** What a screen's own file declares: its content type, table and operations. */
-export interface CollectionDeclaration<ListData, K extends keyof ListData, Input> {
-  type: ContentType;
-  rowLabel(row: RowOf<ListData, K>): string;
-  columns: Column<RowOf<ListData, K>>[];
-  operations: Omit<CollectionDefinition<RowOf<ListData, K>, ListData, Input>['operations'], 'rows'> & {
-    /** Field of the list query holding the rows, e.g. 'countries'. */
-    listField: K;
-  };
+/** What a screen's own file declares: its content type and its table. */
+export interface CollectionDeclaration<C extends ContentType> {
+  type: C;
+  rowLabel(row: RecordOf<C>): string;
+  columns: Column<RecordOf<C>>[];
 }
 
-/** Completes a screen's declaration from its content type (labels, form fields) and types it from its documents. */
-export function defineCollection<ListData, K extends keyof ListData, Input>(
-  declaration: CollectionDeclaration<ListData, K, Input>,
-): CollectionDefinition<RowOf<ListData, K>, ListData, Input> {
-  const { type, rowLabel, columns } = declaration;
-  const { listField, ...operations } = declaration.operations;
-  return {
+/** Completes a screen's declaration from its content type: labels, form fields, operations. */
+export function defineCollection<C extends ContentType>({ type, rowLabel, columns }: CollectionDeclaration<C>) {
+  const definition: CollectionDefinition<RecordOf<C>, Record<string, RecordOf<C>[]>> = {
     path: type.adminPath,
     title: type.labels.plural,
     navLabel: type.labels.nav ?? type.labels.plural,
@@ -84,6 +68,7 @@ export function defineCollection<ListData, K extends keyof ListData, Input>(
     rowLabel,
     columns,
     fields: formFieldsOf(editableFields(type)),
-    operations: { ...operations, rows: (data) => data[listField] as unknown as RowOf<ListData, K>[] },
+    operations: collectionOperations(type),
   };
+  return definition;
 }

@@ -1,9 +1,3 @@
-import {
-  AdminContactInfoListDocument,
-  AdminCreateContactInfoDocument,
-  AdminDeleteContactInfoDocument,
-  AdminUpdateContactInfoDocument,
-} from '../../graphql/generated/graphql';
 import { ContactIcon, OrDash } from '../collections/cells';
 import { contactInfo as contactInfoType } from '@consulting/model';
 import { defineCollection } from '../collections/collection-definition';
@@ -18,11 +12,4 @@ export const contactInfo = defineCollection({
     { header: 'Label', cell: (row) => <OrDash value={row.label} /> },
     { header: 'Display Order', width: '1%', align: 'end', cell: (row) => row.displayOrder },
   ],
-  operations: {
-    list: AdminContactInfoListDocument,
-    listField: 'contactInfo',
-    create: AdminCreateContactInfoDocument,
-    update: AdminUpdateContactInfoDocument,
-    remove: AdminDeleteContactInfoDocument,
-  },
 });

@@ -1,9 +1,3 @@
-import {
-  AdminCountriesDocument,
-  AdminCreateCountryDocument,
-  AdminDeleteCountryDocument,
-  AdminUpdateCountryDocument,
-} from '../../graphql/generated/graphql';
 import { Thumbnail } from '../collections/cells';
 import { countries as countriesType } from '@consulting/model';
 import { defineCollection } from '../collections/collection-definition';
@@ -17,11 +11,4 @@ export const countries = defineCollection({
     { header: 'Code', cell: (row) => row.code },
     { header: 'Display Order', width: '1%', align: 'end', cell: (row) => row.displayOrder },
   ],
-  operations: {
-    list: AdminCountriesDocument,
-    listField: 'countries',
-    create: AdminCreateCountryDocument,
-    update: AdminUpdateCountryDocument,
-    remove: AdminDeleteCountryDocument,
-  },
 });

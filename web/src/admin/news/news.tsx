@@ -1,9 +1,3 @@
-import {
-  AdminCreateNewsDocument,
-  AdminDeleteNewsDocument,
-  AdminNewsListDocument,
-  AdminUpdateNewsDocument,
-} from '../../graphql/generated/graphql';
 import { Clamp, ExternalLink, FeaturedBadge, Thumbnail } from '../collections/cells';
 import { news as newsType } from '@consulting/model';
 import { defineCollection } from '../collections/collection-definition';
@@ -19,11 +13,4 @@ export const news = defineCollection({
     { header: 'Featured', cell: (row) => <FeaturedBadge featured={row.featured} /> },
     { header: 'Display Order', width: '1%', align: 'end', cell: (row) => row.displayOrder },
   ],
-  operations: {
-    list: AdminNewsListDocument,
-    listField: 'news',
-    create: AdminCreateNewsDocument,
-    update: AdminUpdateNewsDocument,
-    remove: AdminDeleteNewsDocument,
-  },
 });

@@ -9,13 +9,13 @@ import { useAdminFailures } from '../auth/session-expiry';
 import { fieldErrors, hasErrorCode } from '../errors';
 import { ConflictNotice } from '../forms/ConflictNotice';
 import { FormFields } from '../forms/FormFields';
-import { editableFields, type ContentType } from '@consulting/model';
-import type { UpdateVariables } from '../collections/collection-definition';
+import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
+import { singletonOperations, type ContentInput, type UpdateVariables } from '../content-operations';
 import { emptyValuesOf, formFieldsOf, inputFrom, schemaOf, valuesFrom, type FieldSpec, type FormValues } from '../forms/field-spec';
 import { ScreenHeader } from '../shell/ScreenHeader';
 
-/** A one-record form screen (landing content, statistics): labels and fields from the content model. */
-export interface SingletonDefinition<Record extends { id: number; version?: number }, Data, Input> {
+/** A one-record form screen (landing content, statistics): labels, fields and operations from the content model. */
+export interface SingletonDefinition<Record extends { id: number; version?: number }, Data> {
   path: string;
   title: string;
   navLabel: string;
@@ -27,16 +27,12 @@ export interface SingletonDefinition<Record extends { id: number; version?: numb
   operations: {
     get: TypedDocumentNode<Data, { [key: string]: never }>;
     record(data: Data): Record | null;
-    update: TypedDocumentNode<unknown, UpdateVariables<Input>>;
+    update: TypedDocumentNode<unknown, UpdateVariables>;
   };
 }
 
-export function defineSingleton<R extends { id: number; version?: number }, Data, Input>(declaration: {
-  type: ContentType;
-  operations: SingletonDefinition<R, Data, Input>['operations'];
-}): SingletonDefinition<R, Data, Input> {
-  const { type, operations } = declaration;
-  return {
+export function defineSingleton<C extends ContentType>(type: C) {
+  const definition: SingletonDefinition<RecordOf<C>, Record<string, RecordOf<C> | null>> = {
     path: type.adminPath,
     title: type.labels.plural,
     navLabel: type.labels.nav ?? type.labels.plural,
@@ -45,14 +41,15 @@ export function defineSingleton<R extends { id: number; version?: number }, Data
     successMessage: `${type.labels.entity} updated successfully`,
     failureMessage: `Failed to update ${type.labels.noun}`,
     missingIdMessage: type.labels.missingId,
-    operations,
+    operations: singletonOperations(type),
   };
+  return definition;
 }
 
-export function SingletonScreen<R extends { id: number; version?: number }, Data, Input>({
+export function SingletonScreen<R extends { id: number; version?: number }, Data>({
   definition,
 }: {
-  definition: SingletonDefinition<R, Data, Input>;
+  definition: SingletonDefinition<R, Data>;
 }) {
   const { fields, operations } = definition;
   const failures = useAdminFailures();
@@ -72,7 +69,7 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
       return;
     }
     try {
-      await update({ variables: { id: record.id, input: inputFrom(fields, values) as Input, expectedVersion: record.version } });
+      await update({ variables: { id: record.id, input: inputFrom(fields, values) as ContentInput, expectedVersion: record.version } });
       notify('success', 'Success', definition.successMessage);
       await query.refetch().catch(() => undefined);
     } catch (error) {

@@ -1,9 +1,3 @@
-import {
-  AdminCreateTeamMemberDocument,
-  AdminDeleteTeamMemberDocument,
-  AdminTeamMembersDocument,
-  AdminUpdateTeamMemberDocument,
-} from '../../graphql/generated/graphql';
 import { Thumbnail } from '../collections/cells';
 import { teamMembers as teamMembersType } from '@consulting/model';
 import { defineCollection } from '../collections/collection-definition';
@@ -17,11 +11,4 @@ export const teamMembers = defineCollection({
     { header: 'Position', cell: (row) => row.position },
     { header: 'Display Order', width: '1%', align: 'end', cell: (row) => row.displayOrder },
   ],
-  operations: {
-    list: AdminTeamMembersDocument,
-    listField: 'teamMembers',
-    create: AdminCreateTeamMemberDocument,
-    update: AdminUpdateTeamMemberDocument,
-    remove: AdminDeleteTeamMemberDocument,
-  },
 });
