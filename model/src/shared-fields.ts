@@ -1,5 +1,5 @@
 import { DISPLAY_ORDER_RANGE } from './constants.js';
-import { optionalText, type Field } from './fields.js';
+import { imageAddress, optionalText, type Field } from './fields.js';
 
 // Fields several content types share, declared once.
 
@@ -24,3 +24,11 @@ export const displayOrderField: Field<number, 'defaulted'> = {
   ...DISPLAY_ORDER_RANGE,
   description: 'Position in public lists: ascending, ties by id.',
 };
+
+/** An uploaded picture and its text alternative (team members, news, client projects). */
+export function uploadedPicture() {
+  return {
+    pictureUrl: imageAddress('Picture', { messageName: 'Picture URL', upload: true }),
+    altText: altText('Picture'),
+  };
+}

@@ -1,6 +1,6 @@
 import { contentType } from '../content-type.js';
-import { altText } from '../shared-fields.js';
-import { flag, imageAddress, optionalText, text } from '../fields.js';
+import { uploadedPicture } from '../shared-fields.js';
+import { flag, optionalText, text } from '../fields.js';
 
 export const clients = contentType({
   kind: 'collection',
@@ -21,8 +21,7 @@ export const clients = contentType({
   },
   fields: {
     title: text('Title', 300),
-    pictureUrl: imageAddress('Picture', { messageName: 'Picture URL', upload: true }),
-    altText: altText('Picture'),
+    ...uploadedPicture(),
     brief: optionalText('Brief', 2000, { multiline: true }),
     country: optionalText('Country', 100),
     featured: flag('Featured', { checkboxLabel: 'Feature on the landing page' }),

@@ -1,6 +1,6 @@
 import { contentType } from '../content-type.js';
-import { altText } from '../shared-fields.js';
-import { flag, imageAddress, optionalText, optionalWebAddress, text } from '../fields.js';
+import { uploadedPicture } from '../shared-fields.js';
+import { flag, optionalText, optionalWebAddress, text } from '../fields.js';
 
 export const news = contentType({
   kind: 'collection',
@@ -21,8 +21,7 @@ export const news = contentType({
   },
   fields: {
     title: text('Title', 300),
-    pictureUrl: imageAddress('Picture', { messageName: 'Picture URL', upload: true }),
-    altText: altText('Picture'),
+    ...uploadedPicture(),
     brief: text('Brief', 2000, { multiline: true }),
     content: optionalText('Content', 20_000, { multiline: true }),
     link: optionalWebAddress('Link', { placeholder: 'https://...' }),

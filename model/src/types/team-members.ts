@@ -1,6 +1,6 @@
 import { contentType } from '../content-type.js';
-import { altText } from '../shared-fields.js';
-import { imageAddress, optionalText, text } from '../fields.js';
+import { uploadedPicture } from '../shared-fields.js';
+import { optionalText, text } from '../fields.js';
 
 export const teamMembers = contentType({
   kind: 'collection',
@@ -21,8 +21,7 @@ export const teamMembers = contentType({
   fields: {
     name: text('Name', 200),
     position: text('Position', 200),
-    pictureUrl: imageAddress('Picture', { messageName: 'Picture URL', upload: true }),
-    altText: altText('Picture'),
+    ...uploadedPicture(),
     brief: optionalText('Brief', 2000, { multiline: true }),
   },
 });

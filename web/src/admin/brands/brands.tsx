@@ -1,4 +1,4 @@
-import { ExternalLink, Thumbnail } from '../collections/cells';
+import { ExternalLink, Thumbnail, displayOrderColumn } from '../collections/cells';
 import { brands as brandsType } from '@consulting/model';
 import { defineCollection } from '../collections/collection-definition';
 
@@ -9,6 +9,6 @@ export const brands = defineCollection({
     { header: 'Logo', width: '1%', cell: (row) => <Thumbnail src={row.logoUrl} alt={row.altText || `${row.name} logo`} /> },
     { header: 'Name', cell: (row) => row.name },
     { header: 'Website', cell: (row) => <ExternalLink href={row.websiteUrl} /> },
-    { header: 'Display Order', width: '1%', align: 'end', cell: (row) => row.displayOrder },
+    displayOrderColumn,
   ],
 });

@@ -15,8 +15,8 @@ import {
 import { Pencil, Plus, Trash } from 'lucide-react';
 import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
-import { fieldErrors, hasErrorCode } from '../errors';
 import { ConflictNotice } from '../forms/ConflictNotice';
+import { onSaveFailure } from '../forms/save-failure';
 import { FormFields } from '../forms/FormFields';
 import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FormValues } from '../forms/field-spec';
 import { ScreenHeader } from '../shell/ScreenHeader';
@@ -87,16 +87,10 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
       close();
       await refetchList();
     } catch (error) {
-      if (hasErrorCode(error, 'CONFLICT')) {
-        setConflict('shown');
-        return;
-      }
-      const serverErrors = fieldErrors(error);
-      if (Object.keys(serverErrors).length > 0) {
-        helpers.setErrors(serverErrors);
-        helpers.setTouched(Object.fromEntries(Object.keys(serverErrors).map((f) => [f, true])), false);
-      }
-      failures.report(error, `Failed to ${action} ${definition.noun}`);
+      onSaveFailure(error, helpers, {
+        conflict: () => setConflict('shown'),
+        report: (failure) => failures.report(failure, `Failed to ${action} ${definition.noun}`),
+      });
     }
   }
 

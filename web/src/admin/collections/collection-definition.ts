@@ -50,8 +50,9 @@ export interface CollectionDefinition<Row extends { id: number; version?: number
 /** What a screen's own file declares: its content type and its table. */
 export interface CollectionDeclaration<C extends ContentType> {
   type: C;
-  rowLabel(row: RecordOf<C>): string;
-  columns: Column<RecordOf<C>>[];
+  // The type alone decides C; rows and columns are checked against it.
+  rowLabel(row: NoInfer<RecordOf<C>>): string;
+  columns: Column<NoInfer<RecordOf<C>>>[];
 }
 
 /** Completes a screen's declaration from its content type: labels, form fields, operations. */

@@ -1,4 +1,4 @@
-import { ContactIcon, OrDash } from '../collections/cells';
+import { ContactIcon, OrDash, displayOrderColumn } from '../collections/cells';
 import { contactInfo as contactInfoType } from '@consulting/model';
 import { defineCollection } from '../collections/collection-definition';
 
@@ -10,6 +10,6 @@ export const contactInfo = defineCollection({
     { header: 'Type', cell: (row) => row.type },
     { header: 'Value', cell: (row) => row.value },
     { header: 'Label', cell: (row) => <OrDash value={row.label} /> },
-    { header: 'Display Order', width: '1%', align: 'end', cell: (row) => row.displayOrder },
+    displayOrderColumn,
   ],
 });

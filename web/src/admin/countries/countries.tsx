@@ -1,4 +1,4 @@
-import { Thumbnail } from '../collections/cells';
+import { Thumbnail, displayOrderColumn } from '../collections/cells';
 import { countries as countriesType } from '@consulting/model';
 import { defineCollection } from '../collections/collection-definition';
 
@@ -9,6 +9,6 @@ export const countries = defineCollection({
     { header: 'Flag', width: '1%', cell: (row) => <Thumbnail src={row.flagImageUrl} alt={`${row.name} flag`} shape="flag" /> },
     { header: 'Name', cell: (row) => row.name },
     { header: 'Code', cell: (row) => row.code },
-    { header: 'Display Order', width: '1%', align: 'end', cell: (row) => row.displayOrder },
+    displayOrderColumn,
   ],
 });

@@ -6,8 +6,8 @@ import { Box, Button, Card, Text } from '@chakra-ui/react';
 import { Save } from 'lucide-react';
 import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
-import { fieldErrors, hasErrorCode } from '../errors';
 import { ConflictNotice } from '../forms/ConflictNotice';
+import { onSaveFailure } from '../forms/save-failure';
 import { FormFields } from '../forms/FormFields';
 import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
 import { singletonOperations, type ContentInput, type UpdateVariables } from '../content-operations';
@@ -73,16 +73,10 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
       notify('success', 'Success', definition.successMessage);
       await query.refetch().catch(() => undefined);
     } catch (error) {
-      if (hasErrorCode(error, 'CONFLICT')) {
-        setConflict('shown');
-        return;
-      }
-      const serverErrors = fieldErrors(error);
-      if (Object.keys(serverErrors).length > 0) {
-        helpers.setErrors(serverErrors);
-        helpers.setTouched(Object.fromEntries(Object.keys(serverErrors).map((f) => [f, true])), false);
-      }
-      failures.report(error, definition.failureMessage);
+      onSaveFailure(error, helpers, {
+        conflict: () => setConflict('shown'),
+        report: (failure) => failures.report(failure, definition.failureMessage),
+      });
     }
   }
 
