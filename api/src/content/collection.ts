@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../auth/caller.js';
 
+/** Moved to auth/caller.ts; this re-export keeps code written before the move compiling. */
+export type { Caller } from '../auth/caller.js';
+
 // The contract every content service fulfils. REST routers and GraphQL resolvers are generated
 // from the registry (content/registry.ts) over these operations, so a rule lives in one place.
 
