@@ -1,5 +1,6 @@
 import { Badge, Image, Link, Text } from '@chakra-ui/react';
 import { Globe, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
+import type { ContactIcon as ContactIconName } from '@consulting/model';
 import type { Column } from './collection-definition';
 
 // Table cell renderers shared by the collection definitions.
@@ -55,10 +56,11 @@ export function Clamp({ children }: { children: string | null | undefined }) {
   );
 }
 
-export const CONTACT_ICON_COMPONENTS: Record<string, LucideIcon> = { Mail, Phone, MapPin, Globe };
+/** A drawing for each of the content model's contact icons (the type makes a new icon need one). */
+export const CONTACT_ICON_COMPONENTS: Record<ContactIconName, LucideIcon> = { Mail, Phone, MapPin, Globe };
 
 export function ContactIcon({ icon }: { icon: string }) {
-  const Icon = CONTACT_ICON_COMPONENTS[icon] ?? Mail;
+  const Icon = CONTACT_ICON_COMPONENTS[icon as ContactIconName] ?? Mail;
   return <Icon size={18} aria-label={icon} role="img" />;
 }
 

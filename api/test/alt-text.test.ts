@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { validInput } from './fixtures/content.js';
+import { request } from './http.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+// altText, declared once in the content model for the four picture-bearing types: stored, read
+// back through REST and GraphQL, bounded.
+
+let app: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  cookie = await app.login();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const types = [
+  ['brands', 'brands'],
+  ['team-members', 'teamMembers'],
+  ['news', 'news'],
+  ['clients', 'clients'],
+] as const;
+
+describe.each(types)('%s altText', (path, queryField) => {
+  it('is stored trimmed and read through REST and GraphQL; empty clears it', async () => {
+    const created = await request(app.baseUrl, 'POST', `/api/admin/${path}`, {
+      json: { ...validInput[path], altText: '  A short description  ' },
+      cookie,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.altText).toBe('A short description');
+    const graph = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ ${queryField} { id altText } }` }),
+    });
+    const { data } = (await graph.json()) as { data: Record<string, { id: number; altText: string | null }[]> };
+    expect(data[queryField]!.find((row) => row.id === created.body.id)?.altText).toBe('A short description');
+    const cleared = await request(app.baseUrl, 'PUT', `/api/admin/${path}/${created.body.id}`, {
+      json: { ...validInput[path], altText: '' },
+      cookie,
+    });
+    expect(cleared.body.altText).toBeNull();
+  });
+
+  it('is at most 300 characters', async () => {
+    const reply = await request(app.baseUrl, 'POST', `/api/admin/${path}`, { json: { ...validInput[path], altText: 'x'.repeat(301) }, cookie });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([{ field: 'altText', message: 'Alt text must be at most 300 characters' }]);
+  });
+});
