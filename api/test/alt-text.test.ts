@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { validInput } from './fixtures/content.js';
 import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { signedInApp } from './signed-in-app.js';
 
 // altText, declared once in the content model for the four picture-bearing types: stored, read
 // back through REST and GraphQL, bounded.
 
-let app: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp();
 
 const types = [
   ['brands', 'brands'],
@@ -25,28 +17,28 @@ const types = [
 
 describe.each(types)('%s altText', (path, queryField) => {
   it('is stored trimmed and read through REST and GraphQL; empty clears it', async () => {
-    const created = await request(app.baseUrl, 'POST', `/api/admin/${path}`, {
+    const created = await request(session.app.baseUrl, 'POST', `/api/admin/${path}`, {
       json: { ...validInput[path], altText: '  A short description  ' },
-      cookie,
+      cookie: session.cookie,
     });
     expect(created.status).toBe(201);
     expect(created.body.altText).toBe('A short description');
-    const graph = await fetch(`${app.baseUrl}/graphql`, {
+    const graph = await fetch(`${session.app.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: `{ ${queryField} { id altText } }` }),
     });
     const { data } = (await graph.json()) as { data: Record<string, { id: number; altText: string | null }[]> };
     expect(data[queryField]!.find((row) => row.id === created.body.id)?.altText).toBe('A short description');
-    const cleared = await request(app.baseUrl, 'PUT', `/api/admin/${path}/${created.body.id}`, {
+    const cleared = await request(session.app.baseUrl, 'PUT', `/api/admin/${path}/${created.body.id}`, {
       json: { ...validInput[path], altText: '' },
-      cookie,
+      cookie: session.cookie,
     });
     expect(cleared.body.altText).toBeNull();
   });
 
   it('is at most 300 characters', async () => {
-    const reply = await request(app.baseUrl, 'POST', `/api/admin/${path}`, { json: { ...validInput[path], altText: 'x'.repeat(301) }, cookie });
+    const reply = await request(session.app.baseUrl, 'POST', `/api/admin/${path}`, { json: { ...validInput[path], altText: 'x'.repeat(301) }, cookie: session.cookie });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([{ field: 'altText', message: 'Alt text must be at most 300 characters' }]);
   });

@@ -1,35 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { validInput } from './fixtures/content.js';
 import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { signedInApp } from './signed-in-app.js';
 
 // Optimistic concurrency: every content record has a version (1 on create, +1 per update); an
 // update naming the version it read is refused when the record has moved on, atomically.
 
-let app: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp();
 
 async function gql(query: string, variables: Record<string, unknown>) {
-  const response = await fetch(`${app.baseUrl}/graphql`, {
+  const response = await fetch(`${session.app.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', cookie: session.cookie },
     body: JSON.stringify({ query, variables }),
   });
   return (await response.json()) as { data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[] };
 }
 
 const put = (path: string, json: unknown, ifMatch?: string) =>
-  request(app.baseUrl, 'PUT', `/api/admin/${path}`, { json, cookie, headers: ifMatch === undefined ? {} : { 'if-match': ifMatch } });
+  request(session.app.baseUrl, 'PUT', `/api/admin/${path}`, { json, cookie: session.cookie, headers: ifMatch === undefined ? {} : { 'if-match': ifMatch } });
 
 async function createCountry(): Promise<{ id: number; version: number }> {
-  const created = await request(app.baseUrl, 'POST', '/api/admin/countries', { json: validInput.countries, cookie });
+  const created = await request(session.app.baseUrl, 'POST', '/api/admin/countries', { json: validInput.countries, cookie: session.cookie });
   expect(created.status).toBe(201);
   return created.body;
 }
@@ -54,7 +46,7 @@ describe('REST If-Match', () => {
     const stale = await put(`countries/${id}`, { ...validInput.countries, name: 'Older' }, '1');
     expect(stale.status).toBe(412);
     expect(stale.body).toEqual({ message: 'Someone else changed this item since you opened it', currentVersion: 2 });
-    expect((await request(app.baseUrl, 'GET', `/api/countries/${id}`)).body).toMatchObject({ name: 'Newer', version: 2 });
+    expect((await request(session.app.baseUrl, 'GET', `/api/countries/${id}`)).body).toMatchObject({ name: 'Newer', version: 2 });
   });
 
   it('lets exactly one of two concurrent saves of the same version through', async () => {
@@ -65,12 +57,12 @@ describe('REST If-Match', () => {
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 412, 412, 412]);
     const winner = replies.find((r) => r.status === 200)!;
-    const stored = (await request(app.baseUrl, 'GET', `/api/countries/${id}`)).body;
+    const stored = (await request(session.app.baseUrl, 'GET', `/api/countries/${id}`)).body;
     expect(stored).toMatchObject({ name: winner.body.name, version: 2 });
   });
 
   it('checks singletons too', async () => {
-    const { id, version } = (await request(app.baseUrl, 'GET', '/api/statistics')).body;
+    const { id, version } = (await request(session.app.baseUrl, 'GET', '/api/statistics')).body;
     const input = { yearEstablished: '2011', expertCount: 1, projectCount: 2, partnerCount: 3 };
     const replies = await Promise.all([put(`statistics/${id}`, input, String(version)), put(`statistics/${id}`, input, String(version))]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 412]);
@@ -105,7 +97,7 @@ describe('GraphQL expectedVersion', () => {
     );
     expect(results.filter((r) => r.data?.updateCountry).length).toBe(1);
     expect(results.filter((r) => r.errors?.[0]?.extensions?.code === 'CONFLICT').length).toBe(2);
-    const stored = (await request(app.baseUrl, 'GET', `/api/countries/${id}`)).body;
+    const stored = (await request(session.app.baseUrl, 'GET', `/api/countries/${id}`)).body;
     expect(stored.version).toBe(2);
   });
 });
