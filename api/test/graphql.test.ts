@@ -224,10 +224,12 @@ describe.each(singletons.map((entry) => [entry.typeName, entry] as const))('sing
   });
 
   it('updates by id, and REST reads the change', async () => {
-    const { id } = await current();
+    const before = await current();
+    const { id } = before;
     const updated = await gql(updateMutation(), { id, input: sample.changed }, adminCookie);
     expect(updated.errors).toBeUndefined();
-    expect(updated.data!.updated).toEqual({ id, ...sample.changed });
+    // Every update moves the version on by one.
+    expect(updated.data!.updated).toEqual({ id, ...sample.changed, version: (before.version as number) + 1 });
     expect(pick((await rest('GET', `/api/${entry.path}`)).body, fields)).toEqual(updated.data!.updated);
   });
 

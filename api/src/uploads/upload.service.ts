@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Caller } from '../content/collection.js';
+import type { Caller } from '../auth/caller.js';
 import { InvalidImage, PayloadTooLarge, Unauthorized } from '../shared/errors.js';
 import { imageWorker } from './image-jobs.js';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from './image-processing.js';
