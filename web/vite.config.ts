@@ -1,9 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The API server (port 3000) serves /api, /graphql and /uploads; the dev server proxies to it.
 export default defineConfig({
   plugins: [react()],
+  // The shared content model, from its source (no separate build in dev).
+  resolve: { alias: { '@consulting/model': fileURLToPath(new URL('../model/src/index.ts', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: {

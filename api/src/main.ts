@@ -7,7 +7,7 @@ import { openMigratedDatabase, within, type OpenedDatabase } from './db/startup.
 import { drainable } from './ops/http-drain.js';
 import { superviseEmbeddedPostgres } from './ops/postgres-supervisor.js';
 import { createLogger } from './shared/logger.js';
-import { localStorageFor } from './uploads/storage.js';
+import { storageFor } from './uploads/storage-from-config.js';
 
 // The server: database (embedded unless DATABASE_URL, supervised), migrations and first-start
 // seed (db/startup.ts), HTTP. SIGINT/SIGTERM: stop accepting, drain keep-alive connections
@@ -48,7 +48,7 @@ const supervisor =
   });
 
 try {
-  const { app, close } = await createApp({ orm, config, logger, storage: localStorageFor(config.dataDir) });
+  const { app, close } = await createApp({ orm, config, logger, storage: await storageFor(config) });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, () => resolve(listening));
     listening.once('error', reject);

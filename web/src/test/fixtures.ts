@@ -8,6 +8,7 @@ export function newsItem(id: number, overrides: Record<string, unknown> = {}) {
     brief: `Brief ${id}`,
     content: null,
     pictureUrl: `/uploads/news-${id}.png`,
+    altText: null,
     link: null,
     featured: false,
     createdAt: '2025-01-05T10:00:00.000Z',
@@ -22,6 +23,7 @@ export function project(id: number, overrides: Record<string, unknown> = {}) {
     title: `Project ${id}`,
     brief: null,
     pictureUrl: `/uploads/client-${id}.png`,
+    altText: null,
     country: null,
     featured: false,
     ...overrides,
@@ -35,6 +37,7 @@ export function teamMember(id: number, overrides: Record<string, unknown> = {}) 
     name: `Member ${id}`,
     position: `Position ${id}`,
     pictureUrl: `/uploads/team-${id}.png`,
+    altText: null,
     brief: null,
     ...overrides,
   };

@@ -6,7 +6,7 @@ import { LinkCard } from '../../components/LinkCard';
 export function ProjectCard({ project }: { project: ProjectCardFragment }) {
   return (
     <LinkCard>
-      <CardImage src={project.pictureUrl} alt={project.title} />
+      <CardImage src={project.pictureUrl} alt={project.altText || project.title} />
       <Box p="6" display="flex" flexDirection="column" gap="3" flex="1">
         {project.country && (
           <Badge alignSelf="flex-start" bg="accent.100" color="accent.800" px="2.5" py="0.5" rounded="full" fontSize="xs">

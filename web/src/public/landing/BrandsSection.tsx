@@ -36,7 +36,7 @@ export function BrandsSection({ brands }: { brands: LandingPageQuery['brands'] }
               gap="4"
             >
               <Box h="64px" display="flex" alignItems="center">
-                <Image src={brandLogoFor(brand)} alt={`${brand.name} logo`} width={200} height={64} maxH="64px" w="auto" maxW="200px" objectFit="contain" loading="lazy" />
+                <Image src={brandLogoFor(brand)} alt={brand.altText || `${brand.name} logo`} width={200} height={64} maxH="64px" w="auto" maxW="200px" objectFit="contain" loading="lazy" />
               </Box>
               <Heading as="h3" fontSize="lg" fontFamily="heading" color="brand.900">
                 {brand.name}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, type ButtonProps, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
+import { Box, Button, type ButtonProps, Container, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { Logo } from '../../components/Logo';

@@ -11,7 +11,7 @@ export function NewsCard({ news, showContent = true }: { news: NewsCardFragment;
   return (
     <LinkCard href={news.link} labelledBy={titleId}>
       <Box position="relative">
-        <CardImage src={news.pictureUrl} alt={news.title} />
+        <CardImage src={news.pictureUrl} alt={news.altText || news.title} />
         {date && (
           <Badge
             position="absolute"

@@ -8,7 +8,7 @@ type TeamMember = TeamPageQuery['teamMembers'][number];
 export function TeamMemberCard({ member }: { member: TeamMember }) {
   return (
     <LinkCard>
-      <CardImage src={member.pictureUrl} alt={`Portrait of ${member.name}`} ratio={4 / 5} />
+      <CardImage src={member.pictureUrl} alt={member.altText || `Portrait of ${member.name}`} ratio={4 / 5} />
       <Box p="6" display="flex" flexDirection="column" gap="1.5">
         <Heading as="h2" fontSize="xl" fontFamily="heading" color="brand.900">
           {member.name}
