@@ -31,7 +31,8 @@ describe('SIGTERM under keep-alive load', () => {
 
   it('answers in-flight requests with Connection: close, serves nothing more, exits promptly', async () => {
     const { port } = new URL(server.baseUrl);
-    let signalledAt: number | undefined;
+    // Set when SIGTERM is sent; read by the clients' loops.
+    let signalledAt: number | undefined = undefined;
     const paths = ['/api/countries', '/api/landing-content', '/healthz', '/api/news'];
 
     const hammer = async (index: number): Promise<ClientRecord> => {

@@ -155,7 +155,9 @@ class Cluster implements EmbeddedPostgres {
       await Promise.race([started, timedOut]);
     } catch (error) {
       const detail = error instanceof Error ? `${error.message}\n` : '';
-      throw new Error(`Embedded PostgreSQL in ${this.options.directory} did not start: ${detail}${this.recent.join('\n')}`);
+      throw new Error(`Embedded PostgreSQL in ${this.options.directory} did not start: ${detail}${this.recent.join('\n')}`, {
+        cause: error,
+      });
     } finally {
       clearTimeout(timer);
     }

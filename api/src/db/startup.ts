@@ -57,7 +57,7 @@ export async function runWithDatabase(
   options: StartupOptions,
   task: (orm: MikroORM) => Promise<number | void>,
 ): Promise<never> {
-  let exitCode = 0;
+  let exitCode: number;
   let opened: OpenedDatabase | undefined;
   try {
     opened = await openMigratedDatabase(open, options);
