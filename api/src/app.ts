@@ -13,7 +13,7 @@ import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
 import { persistentSecret } from './shared/secrets.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
-import { mountWeb } from './web/mount.js';
+import { mountWeb } from './site/mount.js';
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 

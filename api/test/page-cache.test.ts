@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino } from 'pino';
 import { migrate, openOrm } from '../src/db/orm.js';
-import { PageCache, readContentRevision, type RenderOutcome } from '../src/web/page-cache.js';
+import { PageCache, readContentRevision, type RenderOutcome } from '../src/site/page-cache.js';
 import { createTestDatabase } from './test-app.js';
 
 // The content revision (triggers on a real PostgreSQL) and the page cache keyed by it.

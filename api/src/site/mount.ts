@@ -30,7 +30,7 @@ interface ServerEntry {
   render(request: RenderRequest): Promise<RenderResult>;
 }
 
-/** web/dist, found from this file in api/src/web (tsx, jest) and api/dist/web (built server) alike. */
+/** web/dist, found from this file in api/src/site (tsx, jest) and api/dist/site (built server) alike. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /** Paths the API owns; the web catch-all must leave them to the API's own 404 handling. */
