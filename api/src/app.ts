@@ -14,6 +14,7 @@ import { requestEntityManager } from './shared/request-context.js';
 import { persistentSecret } from './shared/secrets.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
 import { mountWeb } from './site/mount.js';
+import { startPublicReads } from './site/public-reads.js';
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -23,6 +24,10 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+
+  // Public cache hits are answered here, before logging, sessions, the EntityManager and routing.
+  const publicReads = await startPublicReads(deps);
+  app.use(publicReads.handler);
 
   app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   // gzip/brotli for text responses (pages, scripts, JSON); images are already compressed.
@@ -54,6 +59,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   );
 
   const graphql = await mountGraphQL(app, deps);
+  publicReads.useGraphQL(graphql.server);
 
   const api = express.Router();
   api.use(express.json({ limit: config.jsonBodyLimit }));
@@ -66,7 +72,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.use('/uploads', uploadedFilesRouter(storage));
   app.use(healthRouter(orm));
 
-  await mountWeb(app, deps);
+  await mountWeb(app, deps, publicReads);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
   app.use((_req, _res, next) => next(new NotFound()));
@@ -77,6 +83,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
     async close() {
       await graphql.stop();
       await store.close();
+      await publicReads.close();
     },
   };
 }

@@ -27,6 +27,8 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** The site's public origin (https://example.com) for canonical and OpenGraph URLs; null: from the request. */
   publicUrl: string | null;
+  /** Most bytes the public read cache holds (pages, REST and GraphQL answers, all encodings). */
+  publicCacheMaxBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -47,6 +49,7 @@ export function loadConfig(env: Env = process.env): Config {
     jsonBodyLimit: nonEmpty(env.JSON_BODY_LIMIT) ?? '1mb',
     graphqlIntrospection: boolean(env, 'GRAPHQL_INTROSPECTION', false),
     publicUrl: origin(env, 'PUBLIC_URL'),
+    publicCacheMaxBytes: Math.max(1, integer(env, 'PUBLIC_CACHE_MB', 64)) * 1024 * 1024,
   };
 }
 

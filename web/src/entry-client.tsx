@@ -6,14 +6,16 @@ import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { createApolloClient } from './graphql/apollo';
 
-declare global {
-  interface Window {
-    /** Apollo cache state of the server-rendered page (see api/src/web/mount.ts). */
-    __APOLLO_STATE__?: NormalizedCacheObject;
-  }
+/**
+ * Apollo cache state of the server-rendered page (api/src/site/mount.ts), as a JSON data block:
+ * not a script that runs, so the Content-Security-Policy needs no hash or nonce for it.
+ */
+function serverState(): NormalizedCacheObject | undefined {
+  const text = document.getElementById('apollo-state')?.textContent;
+  return text ? (JSON.parse(text) as NormalizedCacheObject) : undefined;
 }
 
-const client = createApolloClient({ initialState: window.__APOLLO_STATE__ });
+const client = createApolloClient({ initialState: serverState() });
 const app = (
   <StrictMode>
     <AppProviders client={client}>

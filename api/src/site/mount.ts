@@ -1,34 +1,27 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type Express, type Response } from 'express';
+import type { RenderResult, ServerEntry } from '../../../web/src/render-contract.js';
 import type { AppDeps } from '../app-deps.js';
-import { emOf } from '../shared/request-context.js';
-import { sendEncodedPage } from './encoded-page.js';
-import { PageCache, readContentRevision, type RenderOutcome } from './page-cache.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { graphQLSchema } from '../graphql/schema.js';
+import { inProcessExecutor } from './in-process-graphql.js';
+import type { Production } from './public-cache.js';
+import { pageKey, type PublicReads } from './public-reads.js';
+import { RENDER_CACHE_HEADER, sendPrepared } from './send-prepared.js';
+import { applySecurityHeaders } from './security-headers-hook.js';
+import { UNAVAILABLE_PAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.js';
 
 // Serves the React app: fingerprinted static assets with long-lived caching, public routes
-// rendered on the server with their data, and the admin panel as a browser-rendered shell.
-// Mounted last, after /api, /graphql and /uploads. Rendered pages are cached per content revision
-// (page-cache.ts) and carry an ETag of revision, build and page, so a revisit costs one small query.
+// rendered on the server in this process with their data, and the admin panel as a
+// browser-rendered shell. Mounted last, after /api, /graphql and /uploads. Rendered pages go into
+// the public read cache (public-reads.ts), which answers later requests before the app runs;
+// this route sees only misses. While the database is away a page is served from its last
+// rendering (stale), or as a 503 page.
 
-/** Contract of web/src/entry-server.tsx (built into web/dist/server/entry-server.js). */
-interface RenderRequest {
-  url: string;
-  graphqlUrl: string;
-  origin: string;
-}
-interface RenderResult {
-  html: string;
-  head: string;
-  status: number;
-  state?: unknown;
-}
-interface ServerEntry {
-  render(request: RenderRequest): Promise<RenderResult>;
-}
+export { RENDER_CACHE_HEADER };
 
 /** web/dist, found from this file in api/src/site (tsx, jest) and api/dist/site (built server) alike. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -37,11 +30,10 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta
 const API_PREFIXES = ['/api/', '/graphql', '/uploads/', '/healthz', '/readyz'];
 
 const HTML_CACHE = 'no-cache';
-/** `hit` (served from the page cache), `miss` (rendered now) or `bypass` (revision unreadable: no caching). */
-export const RENDER_CACHE_HEADER = 'X-Render-Cache';
+const HTML_TYPE = 'text/html; charset=utf-8';
 const ASSET_CACHE_MAX_AGE = '1y';
 
-export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WEB_DIST): Promise<void> {
+export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, webDist = DEFAULT_WEB_DIST): Promise<void> {
   const clientDir = path.join(webDist, 'client');
   const templateFile = path.join(clientDir, 'index.html');
   const serverEntryFile = path.join(webDist, 'server', 'entry-server.js');
@@ -52,9 +44,10 @@ export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WE
   }
   const template = await readFile(templateFile, 'utf8');
   const serverEntry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
-  // A new build (other assets, other markup) must not match the ETags of the previous one.
-  const build = createHash('sha256').update(template).update(await readFile(serverEntryFile)).digest('hex');
-  const pages = new PageCache();
+  const schema = await graphQLSchema();
+  const { cache, feed } = reads;
+  /** Absolute URLs in pages: PUBLIC_URL, else the origin of the first request that rendered (never per request). */
+  let firstOrigin: string | undefined;
 
   // Vite fingerprints everything under /assets: the content never changes at a given URL.
   app.use(
@@ -84,55 +77,54 @@ export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WE
     // Public pages never read the query string: ignoring it keeps `/?x=1`, `/?x=2`, ... from each
     // forcing a render and pushing real pages out of the cache.
     const url = req.path;
-    const origin = deps.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    const render = async (): Promise<RenderOutcome> => {
+    const origin = deps.config.publicUrl ?? (firstOrigin ??= `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+    const key = pageKey(url);
+
+    const render = async (): Promise<Production> => {
+      let result: RenderResult;
       try {
-        const result = await serverEntry.render({ url, graphqlUrl: `${localOrigin(req)}/graphql`, origin });
-        const page = { status: result.status, html: fillTemplate(template, result) };
-        // Only a complete page: not a 404, nor one left to the browser because a query failed.
-        return { page, cacheable: result.status === 200 && result.html !== '' };
+        const context: GraphQLContext = { req, res, em: deps.orm.em.fork(), caller: { userId: null }, deps };
+        result = await serverEntry.render({ url, origin, execute: inProcessExecutor(schema, context) });
       } catch (error) {
         // A rendering bug must not take the page down: the browser renders it instead.
         req.log?.error({ err: error }, 'server-side rendering failed');
-        return { page: { status: 200, html: fillTemplate(template, { head: '' }) }, cacheable: false };
+        return html(200, fillTemplate(template, { head: '' }), false);
       }
+      if (result.dataUnavailable) return html(503, '', false);
+      // Only a complete page is kept: not a 404.
+      return html(result.status, fillTemplate(template, result), result.status === 200);
     };
 
-    let revision: string;
-    try {
-      revision = await readContentRevision(emOf(req));
-    } catch (error) {
-      // Without the revision nothing cached can be trusted: render, as without a cache.
-      req.log?.warn({ err: error }, 'content revision unreadable; rendering without the page cache');
-      const { page } = await render();
-      res.set(RENDER_CACHE_HEADER, 'bypass');
-      return sendPage(res, page.status, page.html);
+    const revision = feed.current;
+    // Without a current revision (the feed reconnecting) nothing cached can be trusted: render.
+    const { state, production, prepared } =
+      revision === null ? { state: 'bypass' as const, production: await render(), prepared: null } : await cache.getOrProduce(key, revision, render);
+    if (prepared) return sendPrepared(req, res, prepared, state, 'page');
+    if (production.produced.status === 503) {
+      // The data is away (the database is down): the last rendering of this page, else a 503 page.
+      const last = cache.last(key);
+      if (last) {
+        req.log?.warn({ url }, 'serving a stale page: data unavailable');
+        return sendPrepared(req, res, last, 'stale', 'page');
+      }
+      applySecurityHeaders(res, 'page');
+      res.set(RENDER_CACHE_HEADER, state).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).set('Cache-Control', 'no-store');
+      return void res.status(503).type('html').send(UNAVAILABLE_PAGE);
     }
-    // The footer shows the current year: a page is only reused within the year it was rendered in.
-    const key = `${new Date().getFullYear()} ${origin} ${url}`;
-    const etag = `"${revision}-${createHash('sha256').update(`${build}\n${key}`).digest('base64url').slice(0, 22)}"`;
-    // A revalidation of the page this revision already gave: nothing to render or send.
-    res.set('ETag', etag);
-    if (req.fresh) {
-      res.set('Cache-Control', HTML_CACHE).set(RENDER_CACHE_HEADER, 'hit');
-      return void res.status(304).end();
-    }
-    const { page, hit, cacheable } = await pages.get(revision, key, render);
-    res.set(RENDER_CACHE_HEADER, hit ? 'hit' : 'miss');
-    if (cacheable) {
-      res.set('Cache-Control', HTML_CACHE);
-      return sendEncodedPage(req, res, page);
-    }
-    // The ETag names the complete page only (not a 404 or a page left to the browser).
-    res.removeHeader('ETag');
-    sendPage(res, page.status, page.html);
+    res.set(RENDER_CACHE_HEADER, state === 'hit' ? 'miss' : state);
+    sendPage(res, production.produced.status, production.produced.body);
   });
 }
 
+function html(status: number, page: string, cacheable: boolean): Production {
+  return { produced: { status, headers: { 'Content-Type': HTML_TYPE, 'Cache-Control': HTML_CACHE }, body: Buffer.from(page, 'utf8') }, cacheable };
+}
+
 function fillTemplate(template: string, page: { head: string; html?: string; state?: unknown }): string {
+  // A JSON data block, not a script: nothing to allow in the Content-Security-Policy.
   const state =
     page.html && page.state !== undefined
-      ? `<script>window.__APOLLO_STATE__=${JSON.stringify(page.state).replace(/</g, '\\u003c')}</script>`
+      ? `<script type="application/json" id="apollo-state">${JSON.stringify(page.state).replace(/</g, '\\u003c')}</script>`
       : '';
   return template
     .replace('<!--app-head-->', () => page.head)
@@ -140,16 +132,6 @@ function fillTemplate(template: string, page: { head: string; html?: string; sta
     .replace('<!--app-state-->', () => state);
 }
 
-function sendPage(res: Response, status: number, html: string): void {
-  res.status(status).set('Cache-Control', HTML_CACHE).type('html').send(html);
-}
-
-/** The address this request arrived on, so server-side queries reach this very process. */
-function localOrigin(req: Request): string {
-  const socket = req.socket;
-  let host = socket.localAddress ?? '127.0.0.1';
-  if (host.startsWith('::ffff:')) host = host.slice('::ffff:'.length);
-  if (host === '::' || host === '0.0.0.0') host = '127.0.0.1';
-  if (host.includes(':')) host = `[${host}]`;
-  return `http://${host}:${socket.localPort}`;
+function sendPage(res: Response, status: number, body: string | Buffer): void {
+  res.status(status).set('Cache-Control', HTML_CACHE).type('html').send(body);
 }
