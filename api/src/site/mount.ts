@@ -8,6 +8,7 @@ import type { AppDeps } from '../app-deps.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { graphQLSchema } from '../graphql/schema.js';
 import { inProcessExecutor } from './in-process-graphql.js';
+import { precompressedAssets } from './static-assets.js';
 import type { Production } from './public-cache.js';
 import { pageKey, type PublicReads } from './public-reads.js';
 import { RENDER_CACHE_HEADER, sendPrepared } from './send-prepared.js';
@@ -50,6 +51,7 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
   let firstOrigin: string | undefined;
 
   // Vite fingerprints everything under /assets: the content never changes at a given URL.
+  app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')));
   app.use(
     '/assets',
     express.static(path.join(clientDir, 'assets'), {
