@@ -12,7 +12,6 @@ import { precompressedAssets } from './static-assets.js';
 import type { Production } from './public-cache.js';
 import { pageKey, type PublicReads } from './public-reads.js';
 import { RENDER_CACHE_HEADER, sendPrepared } from './send-prepared.js';
-import { applySecurityHeaders } from './security-headers-hook.js';
 import { UNAVAILABLE_PAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.js';
 
 // Serves the React app: fingerprinted static assets with long-lived caching, public routes
@@ -64,7 +63,10 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
   // Unhashed files from web/public (favicon): short caching. index.html is only served rendered.
   const publicFiles = express.static(clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => {
-    if (req.path === '/index.html' || req.path.startsWith('/.vite')) return next();
+    // Judged on the path as the file server will resolve it (%-decoded, dot segments and double
+    // slashes collapsed), so `/%69ndex.html` or `//index.html` cannot fetch the raw template.
+    const resolved = resolvedPath(req.path);
+    if (resolved === null || resolved === '/index.html' || resolved.startsWith('/.vite')) return next();
     publicFiles(req, res, next);
   });
 
@@ -101,15 +103,14 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
     // Without a current revision (the feed reconnecting) nothing cached can be trusted: render.
     const { state, production, prepared } =
       revision === null ? { state: 'bypass' as const, production: await render(), prepared: null } : await cache.getOrProduce(key, revision, render);
-    if (prepared) return sendPrepared(req, res, prepared, state, 'page');
+    if (prepared) return sendPrepared(req, res, prepared, state);
     if (production.produced.status === 503) {
       // The data is away (the database is down): the last rendering of this page, else a 503 page.
       const last = cache.last(key);
       if (last) {
         req.log?.warn({ url }, 'serving a stale page: data unavailable');
-        return sendPrepared(req, res, last, 'stale', 'page');
+        return sendPrepared(req, res, last, 'stale');
       }
-      applySecurityHeaders(res, 'page');
       res.set(RENDER_CACHE_HEADER, state).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).set('Cache-Control', 'no-store');
       return void res.status(503).type('html').send(UNAVAILABLE_PAGE);
     }
@@ -132,6 +133,15 @@ function fillTemplate(template: string, page: { head: string; html?: string; sta
     .replace('<!--app-head-->', () => page.head)
     .replace('<!--app-html-->', () => page.html ?? '')
     .replace('<!--app-state-->', () => state);
+}
+
+/** The path express.static would open, or null when it cannot be decoded. */
+function resolvedPath(urlPath: string): string | null {
+  try {
+    return path.posix.normalize(decodeURIComponent(urlPath));
+  } catch {
+    return null;
+  }
 }
 
 function sendPage(res: Response, status: number, body: string | Buffer): void {

@@ -10,8 +10,8 @@ import { produceRestRead, publicRestRead } from './public-rest.js';
 import { sendPrepared } from './send-prepared.js';
 
 // The public read path: the revision feed, the one cache, and the handler that answers from it
-// before anything else runs (no request log line, no session lookup, no EntityManager fork, no
-// body parser, no Express routing). What it cannot answer (a miss of a page, any write, any
+// right after the security headers, before anything else runs (no request log line, no session
+// lookup, no EntityManager fork, no body parser, no cross-site check, no Express routing). What it cannot answer (a miss of a page, any write, any
 // request with a session cookie, anything unknown) goes on to the application unchanged.
 
 /** A miss that took longer than this is logged (hits are never logged). */
@@ -51,13 +51,13 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
     if (!read || revision === null) return next();
     const key = `rest ${path.replace(/\/$/, '')}`;
     const hit = cache.fresh(key, revision);
-    if (hit) return sendPrepared(req, res, hit, 'hit', 'api');
+    if (hit) return sendPrepared(req, res, hit, 'hit');
     const started = performance.now();
     try {
       const { state, prepared } = await cache.getOrProduce(key, revision, () => produceRestRead(read, orm.em.fork()));
       logSlow(started, path);
       if (!prepared) return next();
-      sendPrepared(req, res, prepared, state, 'api');
+      sendPrepared(req, res, prepared, state);
     } catch {
       // The REST router answers it again, with the usual error (e.g. 503 while the database is away).
       next();
@@ -81,13 +81,13 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
     const read = graphQLRead(body);
     if (read) {
       const hit = cache.fresh(read.key, revision);
-      if (hit) return sendPrepared(req, res, hit, 'hit', 'api');
+      if (hit) return sendPrepared(req, res, hit, 'hit');
       const started = performance.now();
       try {
         const context: GraphQLContext = { req, res, em: orm.em.fork(), caller: { userId: null }, deps };
         const { state, prepared } = await cache.getOrProduce(read.key, revision, () => produceGraphQLRead(graphql!, read, context));
         logSlow(started, 'graphql');
-        if (prepared) return sendPrepared(req, res, prepared, state, 'api');
+        if (prepared) return sendPrepared(req, res, prepared, state);
       } catch {
         // Answered again below by Apollo Server, with its usual error.
       }
@@ -110,7 +110,7 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
     if (method === 'GET' || method === 'HEAD') {
       if (path.startsWith('/api/')) return void serveRest(req, res, next, path);
       const hit = cache.fresh(pageKey(path), feed.current);
-      if (hit) return sendPrepared(req, res, hit, 'hit', 'page');
+      if (hit) return sendPrepared(req, res, hit, 'hit');
       return next();
     }
     if (method === 'POST' && path === '/graphql') return void serveGraphQL(req, res, next).catch(next);

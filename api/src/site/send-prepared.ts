@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CacheState, Prepared } from './public-cache.js';
-import { applySecurityHeaders, type ResponseKind } from './security-headers-hook.js';
 
 /** `hit`, `miss` (produced now), `stale` (an older revision's bytes while the database is away) or `bypass`. */
 export const RENDER_CACHE_HEADER = 'X-Render-Cache';
@@ -30,8 +29,10 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
  * Sends prepared bytes with plain node:http calls (no Express work): the encoding the client
  * accepts, the ETag (a matching If-None-Match gets 304), Vary, the cache state header.
  */
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, entry: Prepared, state: CacheState, kind: ResponseKind): void {
-  applySecurityHeaders(res, kind);
+/**
+ * (The security headers are already on `res`: the public read handler runs after them, app.ts.)
+ */
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, entry: Prepared, state: CacheState): void {
   for (const name in entry.headers) res.setHeader(name, entry.headers[name]);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader(RENDER_CACHE_HEADER, state);
