@@ -93,6 +93,11 @@ export class PublicCache {
     return { state: 'miss', ...(await flight) };
   }
 
+  /** Whether `key` is being produced for `revision` right now. */
+  producing(key: string, revision: string | null): boolean {
+    return revision !== null && this.#inFlight.has(`${revision}\n${key}`);
+  }
+
   get size(): number {
     return this.#entries.size;
   }

@@ -109,8 +109,17 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
     const method = req.method;
     if (method === 'GET' || method === 'HEAD') {
       if (path.startsWith('/api/')) return void serveRest(req, res, next, path);
-      const hit = cache.fresh(pageKey(path), feed.current);
+      const key = pageKey(path);
+      const revision = feed.current;
+      const hit = cache.fresh(key, revision);
       if (hit) return sendPrepared(req, res, hit, 'hit');
+      // The page is being rendered for a new revision: visitors arriving meanwhile get the previous
+      // rendering at once instead of queueing behind the render, so editing never stalls the site.
+      // The request that started the render, and anyone signed in (an editor), wait for the new one.
+      if (cache.producing(key, revision) && !SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? '')) {
+        const previous = cache.last(key);
+        if (previous) return sendPrepared(req, res, previous, 'stale');
+      }
       return next();
     }
     if (method === 'POST' && path === '/graphql') return void serveGraphQL(req, res, next).catch(next);
