@@ -49,7 +49,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   api.use(contentRouter());
   api.use((_req, _res, next) => next(new NotFound()));
   app.use('/api', api);
-  app.use('/uploads', uploadedFilesRouter(storage));
+  app.use('/uploads', uploadedFilesRouter(storage, { logger, storage: config.storage }));
   app.use(healthRouter(orm));
 
   await mountWeb(app, deps, publicReads);

@@ -32,6 +32,54 @@ describe('configuration', () => {
   it('refuses a PORT that is not a whole number', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number');
   });
+
+  it('stores images on disk unless STORAGE=s3, which needs a bucket', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'disk' });
+    expect(loadConfig({ STORAGE: 'disk' }).storage).toEqual({ kind: 'disk' });
+    expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow('STORAGE must be disk or s3');
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow('STORAGE=s3 needs S3_BUCKET');
+  });
+
+  it('reads the S3 settings', () => {
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'site-images' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'site-images',
+      region: 'us-east-1',
+      endpoint: null,
+      credentials: null,
+      forcePathStyle: false,
+      publicAssetUrl: null,
+    });
+    expect(
+      loadConfig({
+        STORAGE: 'S3',
+        S3_BUCKET: 'images',
+        S3_REGION: 'eu-central-1',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        PUBLIC_ASSET_URL: 'https://cdn.example.com/images/',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'images',
+      region: 'eu-central-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      publicAssetUrl: 'https://cdn.example.com/images',
+    });
+  });
+
+  it('refuses half the S3 credentials, bad URLs, and PUBLIC_ASSET_URL without S3', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'images' };
+    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'key' })).toThrow('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http(s) URL');
+    expect(() => loadConfig({ ...s3, PUBLIC_ASSET_URL: 'https://cdn.example.com/?v=1' })).toThrow('PUBLIC_ASSET_URL must not have a query');
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow('S3_FORCE_PATH_STYLE must be true or false');
+    expect(() => loadConfig({ PUBLIC_ASSET_URL: 'https://cdn.example.com' })).toThrow('PUBLIC_ASSET_URL needs STORAGE=s3');
+  });
 });
 
 describe('security settings', () => {
