@@ -87,7 +87,10 @@ const httpErrorsAsGraphQL: ErrorRequestHandler = (error, _req, res, next) => {
 };
 
 // Mounts Apollo Server at /graphql. createApp calls this after the session middleware.
-export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(): Promise<void> }> {
+export async function mountGraphQL(
+  app: Express,
+  deps: AppDeps,
+): Promise<{ server: ApolloServer<GraphQLContext>; stop(): Promise<void> }> {
   const production = deps.config.env === 'production';
   const introspection = introspectionEnabled(deps.config);
   const server = new ApolloServer<GraphQLContext>({
@@ -126,5 +129,5 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
     httpErrorsAsGraphQL,
   );
 
-  return { stop: () => server.stop() };
+  return { server, stop: () => server.stop() };
 }
