@@ -92,7 +92,7 @@ export default tseslint.config(
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly', URL: 'readonly' },
+      globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly', URL: 'readonly', Buffer: 'readonly' },
     },
   },
   {

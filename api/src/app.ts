@@ -14,7 +14,8 @@ import { jsonErrorHandler } from './rest/error-handler.js';
 import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
-import { mountWeb } from './web/mount.js';
+import { mountWeb } from './site/mount.js';
+import { startPublicReads } from './site/public-reads.js';
 
 /** The whole HTTP application, without listening. main.ts and the tests build it the same way. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; close(): Promise<void> }> {
@@ -23,6 +24,11 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders({ graphqlLandingPage: introspectionEnabled(config) }));
+
+  // Public cache hits are answered here, with the headers above, before logging, sessions, the
+  // EntityManager and routing (site/public-reads.ts).
+  const publicReads = await startPublicReads(deps);
+  app.use(publicReads.handler);
 
   app.use(
     pinoHttp({
@@ -41,6 +47,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.use(sessions.middleware);
 
   const graphql = await mountGraphQL(app, deps);
+  publicReads.useGraphQL(graphql.server);
 
   const api = express.Router();
   api.use(express.json({ limit: config.jsonBodyLimit }));
@@ -53,7 +60,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.use('/uploads', uploadedFilesRouter(storage, { logger, storage: config.storage }));
   app.use(healthRouter(orm, logger));
 
-  await mountWeb(app, deps);
+  await mountWeb(app, deps, publicReads);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
   app.use((_req, _res, next) => next(new NotFound()));
@@ -64,6 +71,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
     async close() {
       await graphql.stop();
       await sessions.close();
+      await publicReads.close();
     },
   };
 }

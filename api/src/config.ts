@@ -35,6 +35,8 @@ export interface Config {
   session: { idleSeconds: number; maxLifetimeSeconds: number };
   /** Origins besides the site's own allowed to send state-changing requests (http/cross-site.ts). */
   trustedOrigins: string[];
+  /** Most bytes the public read cache holds (pages, REST and GraphQL answers, all encodings). */
+  publicCacheMaxBytes: number;
 }
 
 export interface LoginLimits {
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxLifetimeSeconds: positive(env, 'SESSION_MAX_LIFETIME_SECONDS', 7 * 24 * 60 * 60),
     },
     trustedOrigins: origins(env, 'TRUSTED_ORIGINS'),
+    publicCacheMaxBytes: Math.max(1, integer(env, 'PUBLIC_CACHE_MB', 64)) * 1024 * 1024,
   };
 }
 

@@ -22,6 +22,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow('PUBLIC_URL must be an absolute http(s) URL');
   });
 
+  it('sizes the public read cache in MB from PUBLIC_CACHE_MB (default 64, at least 1)', () => {
+    expect(loadConfig({}).publicCacheMaxBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ PUBLIC_CACHE_MB: '16' }).publicCacheMaxBytes).toBe(16 * 1024 * 1024);
+    expect(loadConfig({ PUBLIC_CACHE_MB: '0' }).publicCacheMaxBytes).toBe(1024 * 1024);
+    expect(() => loadConfig({ PUBLIC_CACHE_MB: 'lots' })).toThrow('PUBLIC_CACHE_MB must be a whole number');
+  });
+
   it('refuses a PORT that is not a whole number', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number');
   });

@@ -2,7 +2,7 @@ import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { SessionRow } from '../auth/session.entity.js';
 import { User } from '../auth/user.entity.js';
 import { collections, singletons } from '../content/registry.js';
-import { bumpsContentRevision, ContentRevision } from '../web/content-revision.entity.js';
+import { bumpsContentRevision, ContentRevision } from '../site/content-revision.entity.js';
 
 /** The tables the public pages show: every write to them moves the content revision. */
 const contentEntities = [...collections.map((c) => c.entity), ...singletons.map((s) => s.entity)];

@@ -96,7 +96,10 @@ const httpErrorsAsGraphQL = (logger: Logger): ErrorRequestHandler => (raised, _r
 };
 
 // Mounts Apollo Server at /graphql. createApp calls this after the session middleware.
-export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(): Promise<void> }> {
+export async function mountGraphQL(
+  app: Express,
+  deps: AppDeps,
+): Promise<{ server: ApolloServer<GraphQLContext>; stop(): Promise<void> }> {
   const production = deps.config.env === 'production';
   const introspection = introspectionEnabled(deps.config);
   const server = new ApolloServer<GraphQLContext>({
@@ -136,5 +139,5 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
     httpErrorsAsGraphQL(deps.logger),
   );
 
-  return { stop: () => server.stop() };
+  return { server, stop: () => server.stop() };
 }

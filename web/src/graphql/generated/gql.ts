@@ -20,9 +20,10 @@ type Documents = {
     "fragment ProjectCard on Client {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}": typeof types.ProjectCardFragmentDoc,
     "query ProjectsPage {\n  clients {\n    ...ProjectCard\n  }\n}": typeof types.ProjectsPageDocument,
     "query ContactSection {\n  contactInfo {\n    id\n    type\n    value\n    label\n    icon\n  }\n}": typeof types.ContactSectionDocument,
-    "query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  news {\n    ...NewsCard\n  }\n  clients {\n    ...ProjectCard\n  }\n}": typeof types.LandingPageDocument,
+    "query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  newsPreview {\n    ...NewsPreviewCard\n  }\n  projectsPreview {\n    ...ProjectCard\n  }\n}": typeof types.LandingPageDocument,
     "fragment NewsCard on News {\n  id\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": typeof types.NewsCardFragmentDoc,
     "query NewsPage {\n  news {\n    ...NewsCard\n  }\n}": typeof types.NewsPageDocument,
+    "fragment NewsPreviewCard on News {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": typeof types.NewsPreviewCardFragmentDoc,
     "query TeamPage {\n  teamMembers {\n    id\n    name\n    position\n    pictureUrl\n    altText\n    brief\n  }\n}": typeof types.TeamPageDocument,
 };
 const documents: Documents = {
@@ -32,9 +33,10 @@ const documents: Documents = {
     "fragment ProjectCard on Client {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}": types.ProjectCardFragmentDoc,
     "query ProjectsPage {\n  clients {\n    ...ProjectCard\n  }\n}": types.ProjectsPageDocument,
     "query ContactSection {\n  contactInfo {\n    id\n    type\n    value\n    label\n    icon\n  }\n}": types.ContactSectionDocument,
-    "query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  news {\n    ...NewsCard\n  }\n  clients {\n    ...ProjectCard\n  }\n}": types.LandingPageDocument,
+    "query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  newsPreview {\n    ...NewsPreviewCard\n  }\n  projectsPreview {\n    ...ProjectCard\n  }\n}": types.LandingPageDocument,
     "fragment NewsCard on News {\n  id\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": types.NewsCardFragmentDoc,
     "query NewsPage {\n  news {\n    ...NewsCard\n  }\n}": types.NewsPageDocument,
+    "fragment NewsPreviewCard on News {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": types.NewsPreviewCardFragmentDoc,
     "query TeamPage {\n  teamMembers {\n    id\n    name\n    position\n    pictureUrl\n    altText\n    brief\n  }\n}": types.TeamPageDocument,
 };
 
@@ -79,7 +81,7 @@ export function graphql(source: "query ContactSection {\n  contactInfo {\n    id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  news {\n    ...NewsCard\n  }\n  clients {\n    ...ProjectCard\n  }\n}"): (typeof documents)["query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  news {\n    ...NewsCard\n  }\n  clients {\n    ...ProjectCard\n  }\n}"];
+export function graphql(source: "query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  newsPreview {\n    ...NewsPreviewCard\n  }\n  projectsPreview {\n    ...ProjectCard\n  }\n}"): (typeof documents)["query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  newsPreview {\n    ...NewsPreviewCard\n  }\n  projectsPreview {\n    ...ProjectCard\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -88,6 +90,10 @@ export function graphql(source: "fragment NewsCard on News {\n  id\n  title\n  b
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query NewsPage {\n  news {\n    ...NewsCard\n  }\n}"): (typeof documents)["query NewsPage {\n  news {\n    ...NewsCard\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment NewsPreviewCard on News {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"): (typeof documents)["fragment NewsPreviewCard on News {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight } from 'lucide-react';
 import heroVideoUrl from '../../assets/hero.mp4';
@@ -13,16 +13,32 @@ interface HeroSectionProps {
   subtitle: string;
 }
 
+/** Who gets the video (600 kB): wide screens, no reduced motion, no reduced data or Save-Data. */
+const VIDEO_MEDIA = '(min-width: 48em) and (prefers-reduced-motion: no-preference)';
+
+function wantsVideo(): boolean {
+  const media = window.matchMedia?.bind(window);
+  if (!media || !media(VIDEO_MEDIA).matches) return false;
+  // Unsupported media features simply do not match, so this only ever turns the video off.
+  if (media('(prefers-reduced-data: reduce)').matches) return false;
+  return !(navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+}
+
 /**
- * Looping, muted background video behind the firm's logo, tagline and subtitle. Visitors who
- * prefer reduced motion see the still poster instead (CSS only, so it holds before scripts run).
+ * Looping, muted background video behind the firm's logo, tagline and subtitle. The page arrives
+ * with the poster only; the video's source is added in the browser for visitors who get it (see
+ * VIDEO_MEDIA), so small screens and visitors asking for reduced motion or data never download it.
+ * Reduced motion also hides the element (CSS, so it holds before scripts run).
  */
 export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
   const video = useRef<HTMLVideoElement>(null);
-  // The video is hidden by CSS for reduced motion; also stop it so it does not keep decoding.
+  const [playing, setPlaying] = useState(false);
   useEffect(() => {
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) video.current?.pause();
+    if (wantsVideo()) setPlaying(true);
   }, []);
+  useEffect(() => {
+    if (playing) void video.current?.play().catch(() => {});
+  }, [playing]);
   return (
     <Box
       as="section"
@@ -47,8 +63,8 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
         objectFit="cover"
         css={{ '@media (prefers-reduced-motion: reduce)': { display: 'none' } }}
       >
-        <video ref={video} autoPlay muted loop playsInline preload="auto" poster={heroPosterUrl} aria-hidden="true" tabIndex={-1}>
-          <source src={heroVideoUrl} type="video/mp4" />
+        <video ref={video} autoPlay={playing} muted loop playsInline preload="none" poster={heroPosterUrl} aria-hidden="true" tabIndex={-1}>
+          {playing && <source src={heroVideoUrl} type="video/mp4" />}
         </video>
       </Box>
       <Box

@@ -6,11 +6,10 @@ import { ContentGrid } from '../../components/ContentGrid';
 import { SectionHeading } from '../../components/SectionHeading';
 import { EmptyState } from '../../components/PageStatus';
 import { ProjectCard } from '../clients/ProjectCard';
-import { selectProjectsPreview } from '../clients/project-rules';
 import { LandingSection } from './LandingSection';
 
-export function ProjectsPreviewSection({ clients }: { clients: ProjectCardFragment[] }) {
-  const preview = selectProjectsPreview(clients);
+/** `preview`: the projects the server chose for the landing page (featured, else the first 6). */
+export function ProjectsPreviewSection({ preview }: { preview: ProjectCardFragment[] }) {
   return (
     <LandingSection id="clients" tone="white">
       <SectionHeading

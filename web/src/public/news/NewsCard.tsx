@@ -5,7 +5,10 @@ import { CardImage } from '../../components/CardImage';
 import { LinkCard } from '../../components/LinkCard';
 import { formatNewsDate } from './news-rules';
 
-export function NewsCard({ news, showContent = true }: { news: NewsCardFragment; showContent?: boolean }) {
+/** A news card; the landing preview passes items without their text (NewsPreviewCard). */
+type CardNews = Omit<NewsCardFragment, 'content'> & { content?: string | null };
+
+export function NewsCard({ news, showContent = true }: { news: CardNews; showContent?: boolean }) {
   const date = formatNewsDate(news.createdAt);
   const titleId = useId();
   return (
