@@ -14,6 +14,8 @@ import { requestEntityManager } from './shared/request-context.js';
 import { persistentSecret } from './shared/secrets.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
 import { mountWeb } from './web/mount.js';
+import { startWebhookWorker } from './webhooks/mount.js';
+import { webhooksRouter } from './webhooks/webhooks.router.js';
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -60,6 +62,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   api.use('/admin', requireSignedIn);
   api.use(authRouter());
   api.use(uploadRouter(storage));
+  api.use(webhooksRouter(config));
   api.use(contentRouter());
   api.use((_req, _res, next) => next(new NotFound()));
   app.use('/api', api);
@@ -71,10 +74,12 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
   app.use((_req, _res, next) => next(new NotFound()));
   app.use(jsonErrorHandler(logger));
+  const webhookWorker = startWebhookWorker(deps);
 
   return {
     app,
     async close() {
+      await webhookWorker.stop();
       await graphql.stop();
       await store.close();
     },

@@ -27,6 +27,12 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** The site's public origin (https://example.com) for canonical and OpenGraph URLs; null: from the request. */
   publicUrl: string | null;
+  /** Webhooks may target private, loopback and link-local addresses (tests, an intranet receiver). */
+  webhookAllowPrivateTargets: boolean;
+  /** First retry delay of a failed webhook delivery; each further retry doubles it (capped at 1 h). */
+  webhookRetryBaseMs: number;
+  /** How often the webhook worker looks for due deliveries. */
+  webhookPollMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -47,6 +53,9 @@ export function loadConfig(env: Env = process.env): Config {
     jsonBodyLimit: nonEmpty(env.JSON_BODY_LIMIT) ?? '1mb',
     graphqlIntrospection: boolean(env, 'GRAPHQL_INTROSPECTION', false),
     publicUrl: origin(env, 'PUBLIC_URL'),
+    webhookAllowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000),
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 500),
   };
 }
 

@@ -25,4 +25,13 @@ describe('configuration', () => {
   it('refuses a PORT that is not a whole number', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number');
   });
+
+  it('reads the webhook settings: private targets refused, 10 s retry base and 500 ms polling by default', () => {
+    expect(loadConfig({})).toMatchObject({ webhookAllowPrivateTargets: false, webhookRetryBaseMs: 10_000, webhookPollMs: 500 });
+    expect(
+      loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_BASE_MS: '250', WEBHOOK_POLL_MS: '100' }),
+    ).toMatchObject({ webhookAllowPrivateTargets: true, webhookRetryBaseMs: 250, webhookPollMs: 100 });
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'sometimes' })).toThrow('WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false');
+    expect(() => loadConfig({ WEBHOOK_RETRY_BASE_MS: '1s' })).toThrow('WEBHOOK_RETRY_BASE_MS must be a whole number');
+  });
 });
