@@ -14,6 +14,11 @@ export class WebhooksResolver {
     return webhooks.listEndpoints(ctx.em, ctx.caller);
   }
 
+  @Query(() => [String], { description: 'Collection names an endpoint may subscribe to (admin).' })
+  webhookCollections(@Ctx() ctx: GraphQLContext) {
+    return webhooks.subscribableCollections(ctx.em, ctx.caller);
+  }
+
   @Query(() => [WebhookDeliveryType], { description: "An endpoint's deliveries, newest first (admin)." })
   webhookDeliveries(
     @Arg('endpointId', () => Int) endpointId: number,

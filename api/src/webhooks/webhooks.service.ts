@@ -51,6 +51,11 @@ export function webhookCollections(): string[] {
   return [...collections.map((c) => c.path), ...singletons.map((s) => s.path)];
 }
 
+export async function subscribableCollections(em: EntityManager, caller: Caller): Promise<string[]> {
+  await requireAdmin(em, caller);
+  return webhookCollections();
+}
+
 export async function listEndpoints(em: EntityManager, caller: Caller): Promise<WebhookEndpointView[]> {
   await requireAdmin(em, caller);
   const rows = await em.getConnection().execute<EndpointRow[]>(`select * from webhook_endpoints order by id`);

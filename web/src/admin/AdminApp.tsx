@@ -15,6 +15,7 @@ import { AdminLayout } from './shell/AdminLayout';
 import { SingletonScreen } from './singletons/SingletonScreen';
 import { statistics } from './statistics/statistics';
 import { teamMembers } from './team-members/team-members';
+import { WebhooksPage } from './webhooks/WebhooksPage';
 
 /** Routes under /admin/* (lazy-loaded by App): the login, then the guarded shell and its screens. */
 export default function AdminApp({ redirectToLogin }: { redirectToLogin?: () => void }) {
@@ -38,6 +39,7 @@ export default function AdminApp({ redirectToLogin }: { redirectToLogin?: () => 
           <Route path={news.path} element={<CollectionScreen definition={news} />} />
           <Route path={clients.path} element={<CollectionScreen definition={clients} />} />
           <Route path={contactInfo.path} element={<CollectionScreen definition={contactInfo} />} />
+          <Route path="webhooks" element={<WebhooksPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>

@@ -1,4 +1,4 @@
-import { Briefcase, Building, ChartColumn, Contact, FileText, Globe, LayoutDashboard, Newspaper, Users, type LucideIcon } from 'lucide-react';
+import { Briefcase, Building, ChartColumn, Contact, FileText, Globe, LayoutDashboard, Newspaper, Users, Webhook, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -17,4 +17,5 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'News', to: '/admin/news', icon: Newspaper },
   { label: 'Clients', to: '/admin/clients', icon: Briefcase },
   { label: 'Contact Info', to: '/admin/contact-info', icon: Contact },
+  { label: 'Webhooks', to: '/admin/webhooks', icon: Webhook },
 ];
