@@ -59,6 +59,11 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
+/** A path typed on the command line, relative to where it was typed (npm runs scripts inside api/). */
+export function invocationPath(file: string, env: Env = process.env): string {
+  return path.resolve(nonEmpty(env.INIT_CWD) ?? process.cwd(), file);
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
