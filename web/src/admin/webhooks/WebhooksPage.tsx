@@ -20,6 +20,9 @@ import { EMPTY_WEBHOOK, WebhookDialog, type WebhookFormValues } from './WebhookD
 
 type Endpoint = AdminWebhooksQuery['webhooks'][number];
 
+/** Row actions stay in view when the table scrolls sideways on a phone (as on the collection screens). */
+const stickyEnd = { position: 'sticky', insetEnd: '0', zIndex: '1', boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)' } as const;
+
 /** Admin screen: webhook endpoints (add, edit, delete, send a test event) and each one's delivery log. */
 export function WebhooksPage() {
   const failures = useAdminFailures();
@@ -91,7 +94,7 @@ export function WebhooksPage() {
                 <Table.ColumnHeader py="3">URL</Table.ColumnHeader>
                 <Table.ColumnHeader py="3">Collections</Table.ColumnHeader>
                 <Table.ColumnHeader py="3">State</Table.ColumnHeader>
-                <Table.ColumnHeader py="3" textAlign="end">
+                <Table.ColumnHeader py="3" textAlign="end" w="1%" {...stickyEnd} bg="bg.subtle">
                   Actions
                 </Table.ColumnHeader>
               </Table.Row>
@@ -106,16 +109,20 @@ export function WebhooksPage() {
               )}
               {endpoints.map((endpoint) => (
                 <Table.Row key={endpoint.id} aria-selected={endpoint.id === selected}>
-                  <Table.Cell wordBreak="break-all">{endpoint.url}</Table.Cell>
+                  <Table.Cell wordBreak="break-all" minW="40">
+                    {endpoint.url}
+                  </Table.Cell>
                   <Table.Cell>{endpoint.collections.length === 0 ? 'All' : endpoint.collections.join(', ')}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={endpoint.active ? 'green' : 'gray'}>{endpoint.active ? 'Active' : 'Paused'}</Badge>
                   </Table.Cell>
-                  <Table.Cell textAlign="end">
+                  <Table.Cell textAlign="end" {...stickyEnd} bg="bg">
                     <HStack gap="1" justify="end">
                       <Button
                         size="sm"
                         variant="ghost"
+                        aria-label={`Send test event to ${endpoint.url}`}
+                        title="Send test event"
                         loading={busy === `test-${endpoint.id}`}
                         onClick={() =>
                           void run(
@@ -129,7 +136,11 @@ export function WebhooksPage() {
                           )
                         }
                       >
-                        <Send /> Send test event
+                        <Send />
+                        {/* Icon only on phones, so the URL keeps its room. */}
+                        <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                          Send test event
+                        </Box>
                       </Button>
                       <IconButton aria-label={`Delivery log of ${endpoint.url}`} title="Delivery log" size="sm" variant="ghost" onClick={() => setSelected(endpoint.id)}>
                         <ListChecks />
