@@ -344,4 +344,37 @@ describe('webhook outbox across workers and restarts', () => {
     expect(delivery.last_error).toMatch(/Private, loopback and link-local addresses are not allowed \(127\.0\.0\.1\)/);
     expect(receiver.received).toHaveLength(0);
   });
+
+  it('sends a truncate as one event without an id', async () => {
+    receiver = await startReceiver();
+    const { orm, worker } = await instance();
+    const connection = orm.em.getConnection();
+    await connection.execute(`delete from webhook_endpoints`);
+    await connection.execute(`insert into webhook_endpoints (url, secret, collections, active) values (?, 'a secret of sixteen+', '["brands"]', true)`, [
+      receiver.url,
+    ]);
+    await connection.execute(`truncate brands`);
+    worker.start();
+    const [event] = await receiver.waitFor(1, 5000);
+    expect(event.body).toMatchObject({ collection: 'brands', id: null, action: 'truncated' });
+  });
+
+  it('gives up on an event a day old: the delivery is marked failed', async () => {
+    receiver = await startReceiver();
+    receiver.status = 503;
+    const { orm } = await instance();
+    const worker = new WebhookDeliveryWorker(orm, { allowPrivateTargets: true, retryBaseMs: 1000, pollMs: 50 }, silent);
+    const connection = orm.em.getConnection();
+    await connection.execute(`delete from webhook_endpoints`);
+    await connection.execute(`insert into webhook_endpoints (url, secret, collections, active) values (?, 'a secret of sixteen+', '[]', true)`, [
+      receiver.url,
+    ]);
+    await connection.execute(`insert into countries (name, code, flag_image_url) values ('Old', 'OL', 'https://example.com/o.png')`);
+    await connection.execute(`update webhook_deliveries set occurred_at = now() - interval '1 day' + interval '1 second'`);
+    expect(await worker.deliverDue()).toBe(1);
+    const [delivery] = await connection.execute<Json[]>('select status, attempts, last_status_code from webhook_deliveries');
+    expect(delivery).toEqual({ status: 'failed', attempts: 1, last_status_code: 503 });
+    expect(await worker.deliverDue()).toBe(0); // never retried again
+    expect(receiver.received).toHaveLength(1);
+  });
 });
