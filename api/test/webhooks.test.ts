@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { migrate, openOrm } from '../src/db/orm.js';
 import { WebhookDeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { isPrivateAddress } from '../src/webhooks/target-address.js';
+import { postWebhook } from '../src/webhooks/webhook-request.js';
 import { createEndpoint } from '../src/webhooks/webhooks.service.js';
 import { request } from './http.js';
 import { createTestDatabase, startTestApp, type TestApp } from './test-app.js';
@@ -243,6 +244,18 @@ describe('webhook SSRF guard', () => {
     ['2606:4700::1111', false],
   ])('%s is private: %s', (address, expected) => {
     expect(isPrivateAddress(address)).toBe(expected);
+  });
+
+  it('connects to a host name through the checked addresses (the delivery-time lookup)', async () => {
+    receiver = await startReceiver();
+    const byName = { url: receiver.url.replace('127.0.0.1', 'localhost'), secret: 'a secret of sixteen+' };
+    const allowed = await postWebhook(byName, '{"event":"webhook.test"}', {}, { allowPrivate: true });
+    expect(allowed).toMatchObject({ statusCode: 204, error: null });
+    expect(receiver.received).toHaveLength(1);
+    const refused = await postWebhook(byName, '{}', {}, { allowPrivate: false });
+    expect(refused.statusCode).toBeNull();
+    expect(refused.error).toMatch(/Private, loopback and link-local addresses are not allowed/);
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('refuses private, loopback and link-local targets when saving, names resolved to every address', async () => {
