@@ -8,7 +8,7 @@ export default {
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
-    '\\.(css|png|jpe?g|webp|svg|mp4|webm)(\\?.*)?$': '<rootDir>/src/test/file-stub.cjs',
+    '\\.(css|png|jpe?g|webp|avif|svg|mp4|webm|woff2?)(\\?.*)?$': '<rootDir>/src/test/file-stub.cjs',
   },
   transform: {
     '^.+\\.(t|j)sx?$': [

@@ -14,6 +14,7 @@ import { requestEntityManager } from './shared/request-context.js';
 import { persistentSecret } from './shared/secrets.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
 import { mountWeb } from './web/mount.js';
+import { seoRouter } from './seo/seo.router.js';
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -66,6 +67,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.use('/uploads', uploadedFilesRouter(storage));
   app.use(healthRouter(orm));
 
+  app.use(seoRouter(config));
   await mountWeb(app, deps);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight } from 'lucide-react';
 import heroVideoUrl from '../../assets/hero.mp4';
 import heroPosterUrl from '../../assets/poster.jpg';
 import { Logo } from '../../components/Logo';
-import { scrollToSection } from '../sections';
+import { FIRM_NAME } from '../firm';
+import { goToSection } from '../sections';
 
 export const HERO_POSTER_URL = heroPosterUrl;
 
@@ -14,22 +15,30 @@ interface HeroSectionProps {
 }
 
 /**
- * Looping, muted background video behind the firm's logo, tagline and subtitle. Visitors who
- * prefer reduced motion see the still poster instead (CSS only, so it holds before scripts run).
+ * Whether the background video may play: not on small screens, nor for visitors who ask for reduced
+ * motion or reduced data (they keep the still poster, and the video is never downloaded).
+ */
+export function heroVideoAllowed(win: Window = window): boolean {
+  const matches = (query: string) => win.matchMedia?.(query).matches === true;
+  const saveData = (win.navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+  return matches('(min-width: 48em)') && !matches('(prefers-reduced-motion: reduce)') && !matches('(prefers-reduced-data: reduce)') && !saveData;
+}
+
+/**
+ * Looping, muted background video behind the firm's logo, tagline and subtitle. The server sends
+ * the poster only (as the section's background, preloaded from the head); the browser adds the
+ * video over it after hydration where heroVideoAllowed says so, so nothing moves when it starts.
  */
 export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
-  const video = useRef<HTMLVideoElement>(null);
-  // The video is hidden by CSS for reduced motion; also stop it so it does not keep decoding.
-  useEffect(() => {
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) video.current?.pause();
-  }, []);
+  const [videoAllowed, setVideoAllowed] = useState(false);
+  useEffect(() => setVideoAllowed(heroVideoAllowed()), []);
   return (
     <Box
       as="section"
       aria-labelledby="hero-heading"
       position="relative"
       overflow="hidden"
-      minH={{ base: '560px', md: 'calc(100vh - 4.5rem)' }}
+      minH={{ base: '520px', md: 'calc(100vh - 4.5rem)' }}
       display="flex"
       alignItems="center"
       bg="brand.900"
@@ -38,19 +47,13 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
       bgPos="center"
       color="white"
     >
-      <Box
-        asChild
-        position="absolute"
-        inset="0"
-        w="full"
-        h="full"
-        objectFit="cover"
-        css={{ '@media (prefers-reduced-motion: reduce)': { display: 'none' } }}
-      >
-        <video ref={video} autoPlay muted loop playsInline preload="auto" poster={heroPosterUrl} aria-hidden="true" tabIndex={-1}>
-          <source src={heroVideoUrl} type="video/mp4" />
-        </video>
-      </Box>
+      {videoAllowed && (
+        <Box asChild position="absolute" inset="0" w="full" h="full" objectFit="cover">
+          <video autoPlay muted loop playsInline preload="auto" poster={heroPosterUrl} aria-hidden="true" tabIndex={-1}>
+            <source src={heroVideoUrl} type="video/mp4" />
+          </video>
+        </Box>
+      )}
       <Box
         position="absolute"
         inset="0"
@@ -62,7 +65,7 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
       />
       <Container maxW="6xl" position="relative" py={{ base: '16', md: '24' }}>
         <Stack gap={{ base: '6', md: '8' }} maxW="3xl">
-          <Logo inverted size="lg" />
+          <Logo name={FIRM_NAME} inverted size="lg" />
           <Heading
             as="h1"
             id="hero-heading"
@@ -84,7 +87,7 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
               color="brand.950"
               fontWeight="semibold"
               _hover={{ bg: 'accent.300' }}
-              onClick={() => scrollToSection('who-we-are')}
+              onClick={() => goToSection('who-we-are')}
             >
               Explore Our Expertise <ArrowRight aria-hidden="true" />
             </Button>
