@@ -71,6 +71,9 @@ async function measureOnce(url: string, browser: Awaited<ReturnType<typeof launc
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function measureLcp(url: string): Promise<{ lcp: number; cls: number; runs: Run[] }> {
+  // One request first, so `/` comes from the server's page cache as for every visitor but the
+  // very first after a start (that one render costs the server ~1 s more; see the README).
+  await (await fetch(url)).arrayBuffer();
   const browser = await launchBrowser();
   try {
     const runs: Run[] = [];
