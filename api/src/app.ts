@@ -1,22 +1,20 @@
 import compression from 'compression';
-import connectPgSimple from 'connect-pg-simple';
 import express, { type Express } from 'express';
-import session from 'express-session';
 import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './app-deps.js';
-import { authRouter, requireSignedIn, SESSION_COOKIE } from './auth/auth.router.js';
+import { authRouter, requireSignedIn } from './auth/auth.router.js';
+import { createSessions } from './auth/session-store.js';
 import { contentRouter } from './content/content.router.js';
-import { mountGraphQL } from './graphql/mount.js';
+import { introspectionEnabled, mountGraphQL } from './graphql/mount.js';
+import { refuseCrossSiteWrites } from './http/cross-site.js';
+import { securityHeaders } from './http/security-headers.js';
 import { healthRouter } from './ops/health.router.js';
 import { jsonErrorHandler } from './rest/error-handler.js';
 import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
-import { persistentSecret } from './shared/secrets.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
 import { mountWeb } from './web/mount.js';
 import { seoRouter } from './seo/seo.router.js';
-
-const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The whole HTTP application, without listening. main.ts and the tests build it the same way. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; close(): Promise<void> }> {
@@ -24,42 +22,23 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.use(securityHeaders({ graphqlLandingPage: introspectionEnabled(config) }));
 
   app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   // gzip/brotli for text responses (pages, scripts, JSON); images are already compressed.
   app.use(compression());
+  app.use(refuseCrossSiteWrites(config));
   app.use(requestEntityManager(orm));
 
-  const PgStore = connectPgSimple(session);
-  const store = new PgStore({
-    conString: orm.config.get('clientUrl'),
-    tableName: 'sessions',
-    createTableIfMissing: false,
-    errorLog: (...args: unknown[]) => logger.error({ args }, 'session store error'),
-  });
-  app.use(
-    session({
-      name: SESSION_COOKIE,
-      store,
-      secret: config.sessionSecret ?? persistentSecret(config.dataDir, 'sessionSecret'),
-      resave: false,
-      saveUninitialized: false,
-      cookie: {
-        httpOnly: true,
-        sameSite: 'lax',
-        // 'auto': Secure whenever the request came over TLS (directly or via a trusted proxy).
-        secure: config.env === 'production' ? 'auto' : false,
-        maxAge: SESSION_MAX_AGE_MS,
-      },
-    }),
-  );
+  const sessions = createSessions(config, orm.config.get('clientUrl')!, logger);
+  app.use(sessions.middleware);
 
   const graphql = await mountGraphQL(app, deps);
 
   const api = express.Router();
   api.use(express.json({ limit: config.jsonBodyLimit }));
   api.use('/admin', requireSignedIn);
-  api.use(authRouter());
+  api.use(authRouter(config));
   api.use(uploadRouter(storage));
   api.use(contentRouter());
   api.use((_req, _res, next) => next(new NotFound()));
@@ -78,7 +57,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
     app,
     async close() {
       await graphql.stop();
-      await store.close();
+      await sessions.close();
     },
   };
 }

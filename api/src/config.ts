@@ -27,6 +27,22 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** The site's public origin (https://example.com) for canonical and OpenGraph URLs; null: from the request. */
   publicUrl: string | null;
+  /** Login attempts allowed before 429 (auth/rate-limit.ts). */
+  loginLimits: LoginLimits;
+  /** Session lifetimes in seconds: ended after `idleSeconds` without a request, and `maxLifetimeSeconds` after sign-in. */
+  session: { idleSeconds: number; maxLifetimeSeconds: number };
+  /** Origins besides the site's own allowed to send state-changing requests (http/cross-site.ts). */
+  trustedOrigins: string[];
+}
+
+export interface LoginLimits {
+  /** Attempts per username in the window. */
+  perUsername: number;
+  /** Attempts per client IP in the window. */
+  perIp: number;
+  windowSeconds: number;
+  /** Attempts per client IP per 24 hours. */
+  perIpPerDay: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -47,6 +63,17 @@ export function loadConfig(env: Env = process.env): Config {
     jsonBodyLimit: nonEmpty(env.JSON_BODY_LIMIT) ?? '1mb',
     graphqlIntrospection: boolean(env, 'GRAPHQL_INTROSPECTION', false),
     publicUrl: origin(env, 'PUBLIC_URL'),
+    loginLimits: {
+      perUsername: positive(env, 'LOGIN_MAX_PER_USERNAME', 5),
+      perIp: positive(env, 'LOGIN_MAX_PER_IP', 20),
+      windowSeconds: positive(env, 'LOGIN_WINDOW_SECONDS', 15 * 60),
+      perIpPerDay: positive(env, 'LOGIN_MAX_PER_IP_PER_DAY', 100),
+    },
+    session: {
+      idleSeconds: positive(env, 'SESSION_IDLE_TIMEOUT_SECONDS', 8 * 60 * 60),
+      maxLifetimeSeconds: positive(env, 'SESSION_MAX_LIFETIME_SECONDS', 7 * 24 * 60 * 60),
+    },
+    trustedOrigins: origins(env, 'TRUSTED_ORIGINS'),
   };
 }
 
@@ -62,12 +89,29 @@ function integer(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+function positive(env: Env, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
+  return value;
+}
+
 function boolean(env: Env, name: string, fallback: boolean): boolean {
   const raw = nonEmpty(env[name])?.toLowerCase();
   if (raw === undefined) return fallback;
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
   throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/** A comma-separated list of origins. */
+function origins(env: Env, name: string): string[] {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return [];
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => origin({ [name]: item }, name)!);
 }
 
 function origin(env: Env, name: string): string | null {

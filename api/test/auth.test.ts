@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { LOGIN_LIMITS } from '../src/auth/rate-limit.js';
+import { loadConfig } from '../src/config.js';
+
+const LOGIN_LIMITS = loadConfig({}).loginLimits;
 import { request } from './http.js';
 import { sessionCookie, startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
 

@@ -4,7 +4,9 @@ import { GraphQLInputObjectType, GraphQLNonNull, GraphQLScalarType, getNamedType
 import { collections, singletons } from '../src/content/registry.js';
 import { createErrorFormatter } from '../src/graphql/errors.js';
 import { graphQLSchema } from '../src/graphql/schema.js';
-import { LOGIN_LIMITS } from '../src/auth/rate-limit.js';
+import { loadConfig } from '../src/config.js';
+
+const LOGIN_LIMITS = loadConfig({}).loginLimits;
 import { NotFound, ValidationFailed } from '../src/shared/errors.js';
 import { startTestApp, TEST_ADMIN } from './test-app.js';
 

@@ -79,7 +79,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username, password }),
       });
-      if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+      // The whole body: express-session finishes writing the session before it ends the response.
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`login failed: ${response.status} ${body}`);
       return sessionCookie(response);
     },
     async close() {

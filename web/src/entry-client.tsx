@@ -6,14 +6,13 @@ import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { createApolloClient } from './graphql/apollo';
 
-declare global {
-  interface Window {
-    /** Apollo cache state of the server-rendered page (see api/src/web/mount.ts). */
-    __APOLLO_STATE__?: NormalizedCacheObject;
-  }
+/** Apollo cache state of the server-rendered page: a JSON script element (see api/src/web/mount.ts). */
+function serverState(): NormalizedCacheObject | undefined {
+  const json = document.getElementById('apollo-state')?.textContent;
+  return json ? (JSON.parse(json) as NormalizedCacheObject) : undefined;
 }
 
-const client = createApolloClient({ initialState: window.__APOLLO_STATE__ });
+const client = createApolloClient({ initialState: serverState() });
 const app = (
   <StrictMode>
     <AppProviders client={client}>

@@ -2,23 +2,26 @@
 // DATABASE_URL; joins the embedded PostgreSQL when the server is running):
 //   npm run admin -- create <username> [--password <password>]
 //   npm run admin -- reset-password <username> [--password <password>]
-// Without --password a random one is generated and printed.
+//   npm run admin -- delete <username>
+// Without --password a random one is generated and printed. Everything goes through the auth
+// service: the same username and password rules as anywhere, and a reset or removal ends the
+// user's sessions.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrate, openOrm } from '../db/orm.js';
+import { AppError, ValidationFailed } from '../shared/errors.js';
 import { createLogger } from '../shared/logger.js';
-import { generatePassword, hashPassword } from './passwords.js';
-import { User } from './user.entity.js';
+import { COMMAND_LINE, createUser, deleteUser, resetPassword } from './auth.service.js';
 
-const USAGE = 'usage: npm run admin -- <create|reset-password> <username> [--password <password>]';
+const USAGE = 'usage: npm run admin -- <create|reset-password|delete> <username> [--password <password>]';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { password: { type: 'string' } },
 });
 const [command, username] = positionals;
-if (!['create', 'reset-password'].includes(command) || !username?.trim()) {
+if (!['create', 'reset-password', 'delete'].includes(command) || username === undefined) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -29,29 +32,28 @@ const database = await openDatabase(config, logger);
 let exitCode = 0;
 try {
   const orm = await openOrm(database.url, logger);
-  await migrate(orm);
-  const em = orm.em.fork();
-  const password = values.password ?? generatePassword();
-  const existing = await em.findOne(User, { username: username.trim() });
-  if (command === 'create') {
-    if (existing) {
-      console.error(`User "${username}" already exists; use reset-password.`);
-      exitCode = 1;
+  try {
+    await migrate(orm);
+    const em = orm.em.fork();
+    const shown = (password: string) => (values.password ? '' : ` Password: ${password}`);
+    if (command === 'create') {
+      const { user, password } = await createUser(em, COMMAND_LINE, { username, password: values.password });
+      console.log(`Created admin "${user.username}".${shown(password)}`);
+    } else if (command === 'reset-password') {
+      const { user, password } = await resetPassword(em, COMMAND_LINE, username, values.password);
+      console.log(`Reset the password of "${user.username}"; their sessions are ended.${shown(password)}`);
     } else {
-      em.create(User, { username: username.trim(), passwordHash: await hashPassword(password) });
+      await deleteUser(em, COMMAND_LINE, username);
+      console.log(`Removed admin "${username.trim()}"; their sessions are ended.`);
     }
-  } else if (!existing) {
-    console.error(`No user "${username}".`);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const messages = error instanceof ValidationFailed ? error.errors.map((e) => e.message) : [error.message];
+    for (const message of messages) console.error(message);
     exitCode = 1;
-  } else {
-    existing.passwordHash = await hashPassword(password);
+  } finally {
+    await orm.close();
   }
-  await em.flush();
-  if (exitCode === 0) {
-    const what = command === 'create' ? 'Created admin' : 'Reset the password of';
-    console.log(`${what} "${username.trim()}".${values.password ? '' : ` Password: ${password}`}`);
-  }
-  await orm.close();
 } finally {
   await database.stop();
 }

@@ -1,16 +1,18 @@
 import { Router, type RequestHandler } from 'express';
 import { Unauthorized } from '../shared/errors.js';
+import type { Config } from '../config.js';
 import { emOf } from '../shared/request-context.js';
 import { currentUser, login } from './auth.service.js';
 import { callerOf, endSession, startSession } from './session.js';
+import { clearSessionCookie } from './session-store.js';
 
-export const SESSION_COOKIE = 'sid';
+export { SESSION_COOKIE } from './session-store.js';
 
-export function authRouter(): Router {
+export function authRouter(config: Config): Router {
   const router = Router();
 
   router.post('/login', async (req, res) => {
-    const user = await login(emOf(req), req.body, req.ip ?? 'unknown');
+    const user = await login(emOf(req), req.body, req.ip ?? 'unknown', config.loginLimits);
     await startSession(req, user.id);
     res.json({ ok: true });
   });
@@ -22,7 +24,7 @@ export function authRouter(): Router {
 
   router.post('/logout', async (req, res) => {
     await endSession(req);
-    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(req, res, config);
     res.json({ ok: true });
   });
 

@@ -1,31 +1,37 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LoginLimits } from '../config.js';
 import type { Caller } from '../content/collection.js';
-import { type FieldError, Unauthorized, ValidationFailed } from '../shared/errors.js';
-import { decoyPasswordHash, verifyPassword } from './passwords.js';
-import { assertLoginAllowed, clearUsernameFailures, recordLoginFailure } from './rate-limit.js';
-import { User } from './user.entity.js';
 import { FORBIDDEN_CONTROL_CHARACTERS } from '../content/fields.js';
+import { type FieldError, Forbidden, NotFound, Unauthorized, ValidationFailed } from '../shared/errors.js';
+import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from './passwords.js';
+import { pruneLoginThrottle, releaseLoginAttempt, reserveLoginAttempt } from './rate-limit.js';
+import { endSessionsOf } from './session-store.js';
+import { User } from './user.entity.js';
 
 const MAX_USERNAME_LENGTH = 100;
 const MAX_PASSWORD_LENGTH = 1000;
+const MIN_NEW_PASSWORD_LENGTH = 8;
+/** Usernames given to new accounts: letters, digits and . _ - @ (no spaces, nothing invisible). */
+const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]+$/u;
 
 /**
  * Checks credentials. Throws ValidationFailed for missing fields, TooManyRequests while the
  * username or IP is throttled, Unauthorized('Invalid credentials') for a wrong username or password.
+ * The attempt is reserved in the throttle before the password is verified (rate-limit.ts).
  * Starting the session is the adapter's job (session.ts).
  */
-export async function login(em: EntityManager, input: unknown, ip: string): Promise<User> {
+export async function login(em: EntityManager, input: unknown, ip: string, limits: LoginLimits): Promise<User> {
   const { username, password } = parseCredentials(input);
   const keys = { username, ip };
-  await assertLoginAllowed(em, keys);
+  await reserveLoginAttempt(em, keys, limits);
 
   const user = await em.findOne(User, { username });
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!user || !valid) {
-    await recordLoginFailure(em, keys);
+    await pruneLoginThrottle(em, limits);
     throw new Unauthorized('Invalid credentials');
   }
-  await clearUsernameFailures(em, username);
+  await releaseLoginAttempt(em, keys, limits);
   return user;
 }
 
@@ -40,6 +46,115 @@ export async function requireAdmin(em: EntityManager, caller: Caller): Promise<U
   const user = await currentUser(em, caller);
   if (!user) throw new Unauthorized();
   return user;
+}
+
+// Account management: the admin CLI today, an Accounts screen later. The same rules for both.
+
+/** The operator at the command line (has the database already): allowed what an admin is. */
+export const COMMAND_LINE = Symbol('command line');
+export type Actor = Caller | typeof COMMAND_LINE;
+
+async function requireActor(em: EntityManager, actor: Actor): Promise<User | null> {
+  return actor === COMMAND_LINE ? null : requireAdmin(em, actor);
+}
+
+/** Creates an admin. Without a password one is generated; the caller shows it once. */
+export async function createUser(
+  em: EntityManager,
+  actor: Actor,
+  input: { username: string; password?: string },
+): Promise<{ user: User; password: string }> {
+  await requireActor(em, actor);
+  const username = input.username.trim();
+  const password = input.password ?? generatePassword();
+  const errors = [...usernameErrors(username), ...newPasswordErrors(password)];
+  if (errors.length === 0 && (await findByUsernameIgnoringCase(em, username))) {
+    errors.push({ field: 'username', message: 'That username is already taken' });
+  }
+  if (errors.length > 0) throw new ValidationFailed(errors);
+  const user = em.create(User, { username, passwordHash: await hashPassword(password) });
+  await em.flush();
+  return { user, password };
+}
+
+/** Sets a new password for another admin (or via the CLI) and ends every session of theirs. */
+export async function resetPassword(
+  em: EntityManager,
+  actor: Actor,
+  username: string,
+  newPassword?: string,
+): Promise<{ user: User; password: string }> {
+  await requireActor(em, actor);
+  const user = await requireUser(em, username);
+  const password = newPassword ?? generatePassword();
+  const errors = newPasswordErrors(password);
+  if (errors.length > 0) throw new ValidationFailed(errors);
+  user.passwordHash = await hashPassword(password);
+  await em.flush();
+  await endSessionsOf(em, user.id);
+  return { user, password };
+}
+
+/**
+ * Changes the signed-in admin's own password (the current one is required) and ends their other
+ * sessions; the session `keepSessionId` (the caller's own) stays signed in.
+ */
+export async function changeOwnPassword(
+  em: EntityManager,
+  caller: Caller,
+  input: { currentPassword: string; newPassword: string },
+  keepSessionId: string | null,
+): Promise<void> {
+  const user = await requireAdmin(em, caller);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new ValidationFailed([{ field: 'currentPassword', message: 'The current password is not correct' }]);
+  }
+  const errors = newPasswordErrors(input.newPassword, 'newPassword');
+  if (errors.length > 0) throw new ValidationFailed(errors);
+  user.passwordHash = await hashPassword(input.newPassword);
+  await em.flush();
+  await endSessionsOf(em, user.id, keepSessionId);
+}
+
+/** Removes an admin and ends their sessions. Not oneself, never the last admin (Forbidden). */
+export async function deleteUser(em: EntityManager, actor: Actor, username: string): Promise<void> {
+  const acting = await requireActor(em, actor);
+  const user = await requireUser(em, username);
+  if (acting?.id === user.id) throw new Forbidden('You cannot remove your own account');
+  if ((await em.count(User)) <= 1) throw new Forbidden('The last admin cannot be removed');
+  await em.nativeDelete(User, { id: user.id });
+  await endSessionsOf(em, user.id);
+}
+
+async function requireUser(em: EntityManager, username: string): Promise<User> {
+  const user = await em.findOne(User, { username: username.trim() });
+  if (!user) throw new NotFound(`No user "${username.trim()}"`);
+  return user;
+}
+
+function findByUsernameIgnoringCase(em: EntityManager, username: string): Promise<User | null> {
+  return em.findOne(User, { username: { $ilike: username.replace(/[\\%_]/g, (c) => `\\${c}`) } });
+}
+
+function usernameErrors(username: string): FieldError[] {
+  const message = !username
+    ? 'Username is required'
+    : username.length > MAX_USERNAME_LENGTH
+      ? `Username must be at most ${MAX_USERNAME_LENGTH} characters`
+      : !USERNAME_PATTERN.test(username)
+        ? 'Username may contain only letters, digits and . _ - @'
+        : null;
+  return message ? [{ field: 'username', message }] : [];
+}
+
+function newPasswordErrors(password: string, field = 'password'): FieldError[] {
+  const message =
+    password.length < MIN_NEW_PASSWORD_LENGTH
+      ? `Password must be at least ${MIN_NEW_PASSWORD_LENGTH} characters`
+      : password.length > MAX_PASSWORD_LENGTH
+        ? `Password must be at most ${MAX_PASSWORD_LENGTH} characters`
+        : null;
+  return message ? [{ field, message }] : [];
 }
 
 function parseCredentials(input: unknown): { username: string; password: string } {

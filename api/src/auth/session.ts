@@ -1,14 +1,8 @@
 import type { Request } from 'express';
-import 'express-session';
 import type { Caller } from '../content/collection.js';
+import './session-store.js';
 
-declare module 'express-session' {
-  interface SessionData {
-    userId: string;
-  }
-}
-
-/** Who is calling, from the session cookie. */
+/** Who is calling, from the session cookie (loaded only while its user exists and it has not expired). */
 export function callerOf(req: Request): Caller {
   return { userId: req.session?.userId ?? null };
 }
@@ -17,6 +11,7 @@ export function callerOf(req: Request): Caller {
 export async function startSession(req: Request, userId: string): Promise<void> {
   await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
   req.session.userId = userId;
+  req.session.startedAt = Date.now();
   await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
 

@@ -13,7 +13,7 @@ export class AuthResolver {
     @Arg('password', () => String) password: string,
     @Ctx() ctx: GraphQLContext,
   ) {
-    const user = await login(ctx.em, { username, password }, ctx.req.ip ?? '');
+    const user = await login(ctx.em, { username, password }, ctx.req.ip ?? 'unknown', ctx.deps.config.loginLimits);
     await startSession(ctx.req, user.id);
     return user;
   }

@@ -31,11 +31,25 @@ export function describeServiceError(error: unknown): { message: string; extensi
 export interface ErrorFormatOptions {
   /** Replace unexpected errors with a generic message (production). */
   maskUnexpected: boolean;
+  /** Drop graphql-js's "Did you mean ...?" hints, which name fields and types (production). */
+  hideSuggestions?: boolean;
   logger: Logger;
 }
 
+/** graphql-js appends ` Did you mean "a", "b", or "c"?` to coercion and validation messages. */
+const SUGGESTION = /\s*Did you mean [^?]*\?/g;
+
 /** Apollo `formatError`: typed errors get their code; unexpected ones are logged and masked. */
-export function createErrorFormatter({ maskUnexpected, logger }: ErrorFormatOptions) {
+export function createErrorFormatter(options: ErrorFormatOptions) {
+  const format = formatterOf(options);
+  if (!options.hideSuggestions) return format;
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const result = format(formatted, error);
+    return { ...result, message: result.message.replace(SUGGESTION, '') };
+  };
+}
+
+function formatterOf({ maskUnexpected, logger }: ErrorFormatOptions) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const cause = unwrapResolverError(error);
     const known = describeServiceError(cause);

@@ -6,6 +6,8 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { AppDeps } from '../app-deps.js';
 import { callerOf } from '../auth/session.js';
+import { refuseCrossSiteMultipart, refuseCrossSiteMutations } from '../http/cross-site.js';
+import { AppError } from '../shared/errors.js';
 import { emOf } from '../shared/request-context.js';
 import type { Config } from '../config.js';
 import type { GraphQLContext } from './context.js';
@@ -63,6 +65,10 @@ const guardMultipart: RequestHandler = (req, res, next) => {
 
 /** Body-parser and graphql-upload errors (bad JSON, too large, broken multipart) as GraphQL errors. */
 const httpErrorsAsGraphQL: ErrorRequestHandler = (error, _req, res, next) => {
+  if (error instanceof AppError && !res.headersSent) {
+    res.set(error.headers()).status(error.status).json(graphQLErrorBody(error.message, error.code));
+    return;
+  }
   const status: unknown = error?.status ?? error?.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500 || res.headersSent) {
     next(error);
@@ -94,11 +100,12 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
     hideSchemaDetailsFromClientErrors: !introspection,
     // Stack traces stay in the log, as on REST; development shows unexpected messages unmasked.
     includeStacktraceInErrorResponses: false,
-    formatError: createErrorFormatter({ maskUnexpected: production, logger: deps.logger }),
+    formatError: createErrorFormatter({ maskUnexpected: production, hideSuggestions: production, logger: deps.logger }),
     logger: deps.logger,
     // main.ts owns shutdown; it stops this server through the returned handle.
     stopOnTerminationSignals: false,
     plugins: [
+      refuseCrossSiteMutations(deps.config),
       introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
         : ApolloServerPluginLandingPageDisabled(),
@@ -108,6 +115,7 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
 
   app.use(
     '/graphql',
+    refuseCrossSiteMultipart(deps.config),
     guardMultipart,
     express.json({ limit: jsonBodyLimit }),
     graphqlUploadExpress({ maxFileSize: uploadHardLimitBytes, maxFiles: 1 }),

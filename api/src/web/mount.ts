@@ -69,7 +69,10 @@ export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WE
   // Unhashed files from web/public (favicon): short caching. index.html is only served rendered.
   const publicFiles = express.static(clientDir, { index: false, maxAge: '1h', redirect: false });
   app.use((req, res, next) => {
-    if (req.path === '/index.html' || req.path.startsWith('/.vite')) return next();
+    // Judged on the path as the file server will resolve it (%-decoded, dot segments and double
+    // slashes collapsed), so `/%69ndex.html` or `//index.html` cannot fetch the raw template.
+    const resolved = resolvedPath(req.path);
+    if (resolved === null || resolved === '/index.html' || resolved.startsWith('/.vite')) return next();
     publicFiles(req, res, next);
   });
 
@@ -132,12 +135,22 @@ export async function mountWeb(app: Express, deps: AppDeps, webDist = DEFAULT_WE
 function fillTemplate(template: string, page: { head: string; html?: string; state?: unknown }): string {
   const state =
     page.html && page.state !== undefined
-      ? `<script>window.__APOLLO_STATE__=${JSON.stringify(page.state).replace(/</g, '\\u003c')}</script>`
+      ? // Data, not code: the CSP allows no inline script. entry-client.tsx parses it.
+        `<script type="application/json" id="apollo-state">${JSON.stringify(page.state).replace(/</g, '\\u003c')}</script>`
       : '';
   return template
     .replace('<!--app-head-->', () => page.head)
     .replace('<!--app-html-->', () => page.html ?? '')
     .replace('<!--app-state-->', () => state);
+}
+
+/** The path express.static would open, or null when it cannot be decoded. */
+function resolvedPath(urlPath: string): string | null {
+  try {
+    return path.posix.normalize(decodeURIComponent(urlPath));
+  } catch {
+    return null;
+  }
 }
 
 function sendPage(res: Response, status: number, html: string): void {

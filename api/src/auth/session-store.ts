@@ -1,0 +1,131 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import connectPgSimple from 'connect-pg-simple';
+import type { Request, RequestHandler, Response } from 'express';
+import session, { type SessionData } from 'express-session';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { persistentSecret } from '../shared/secrets.js';
+
+// Sessions live in the `sessions` table (connect-pg-simple's layout) with two lifetimes:
+// - idle: `expire` is pushed to now + SESSION_IDLE_TIMEOUT_SECONDS on every request (never past
+//   the absolute end), so a session unused that long is gone;
+// - absolute: SESSION_MAX_LIFETIME_SECONDS after sign-in (`startedAt` in the session), whatever
+//   the activity; the cookie itself expires then too.
+// A session is loaded only while its user exists, so a deleted user's cookie signs no one in,
+// anywhere (every adapter reads the caller from the loaded session).
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId: string;
+    /** Sign-in time, ms since the epoch. */
+    startedAt: number;
+  }
+}
+
+type Callback<T = void> = (error?: unknown, value?: T) => void;
+type Lifetimes = Config['session'];
+
+const PgStore = connectPgSimple(session);
+
+/** connect-pg-simple with the lifetimes above and the user check in the load query. */
+class LifetimeSessionStore extends PgStore {
+  constructor(
+    options: ConstructorParameters<typeof PgStore>[0],
+    private readonly lifetimes: Lifetimes,
+  ) {
+    super(options);
+  }
+
+  private run(sql: string, params: unknown[], callback: (error: unknown, row?: Record<string, unknown>) => void) {
+    // connect-pg-simple's query(): callback(error, firstRow).
+    (this as unknown as { query(q: string, p: unknown[], fn: typeof callback): void }).query(sql, params, callback);
+  }
+
+  /** Unix seconds at which the session ends if unused: now + idle, at most sign-in + absolute lifetime. */
+  private expireOf(sess: Partial<SessionData>): number {
+    const idleEnd = Date.now() + this.lifetimes.idleSeconds * 1000;
+    const absoluteEnd = (sess.startedAt ?? Date.now()) + this.lifetimes.maxLifetimeSeconds * 1000;
+    return Math.ceil(Math.min(idleEnd, absoluteEnd) / 1000);
+  }
+
+  override get(sid: string, callback: Callback<SessionData | null>): void {
+    this.run(
+      `select s.sess from sessions s
+        where s.sid = $1 and s.expire >= now()
+          and exists (select 1 from users u where u.id::text = s.sess->>'userId')
+          and (s.sess->>'startedAt') ~ '^[0-9]{1,15}$'
+          and to_timestamp((s.sess->>'startedAt')::bigint / 1000.0) + make_interval(secs => $2) > now()`,
+      [sid, this.lifetimes.maxLifetimeSeconds],
+      (error, row) => {
+        if (error) return callback(error);
+        if (!row) return callback(null, null);
+        callback(null, (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as SessionData);
+      },
+    );
+  }
+
+  override set(sid: string, sess: SessionData, callback?: Callback): void {
+    this.run(
+      `insert into sessions (sess, expire, sid) select $1, to_timestamp($2), $3
+       on conflict (sid) do update set sess = $1, expire = to_timestamp($2)`,
+      [sess, this.expireOf(sess), sid],
+      (error) => callback?.(error),
+    );
+  }
+
+  override touch(sid: string, sess: SessionData, callback?: Callback): void {
+    this.run('update sessions set expire = to_timestamp($1) where sid = $2', [this.expireOf(sess), sid], (error) =>
+      callback?.(error),
+    );
+  }
+}
+
+/** The session middleware and its store (to close at shutdown). */
+export function createSessions(config: Config, conString: string, logger: Logger): { middleware: RequestHandler; close(): Promise<void> } {
+  const store = new LifetimeSessionStore(
+    {
+      conString,
+      tableName: 'sessions',
+      createTableIfMissing: false,
+      errorLog: (...args: unknown[]) => logger.error({ args }, 'session store error'),
+    },
+    config.session,
+  );
+  const middleware = session({
+    name: SESSION_COOKIE,
+    store,
+    secret: config.sessionSecret ?? persistentSecret(config.dataDir, 'sessionSecret'),
+    resave: false,
+    saveUninitialized: false,
+    cookie: {
+      ...COOKIE_ATTRIBUTES,
+      // 'auto': Secure whenever the request came over TLS (directly or via a trusted proxy).
+      secure: config.env === 'production' ? 'auto' : false,
+      // The browser drops the cookie at the absolute end; the server enforces both lifetimes itself.
+      maxAge: config.session.maxLifetimeSeconds * 1000,
+    },
+  });
+  // close() is async in connect-pg-simple 10 although its types say void.
+  return {
+    middleware,
+    async close() {
+      await store.close();
+    },
+  };
+}
+
+const COOKIE_ATTRIBUTES = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
+
+/** Clears the session cookie with the attributes it was set with, so every browser drops it. */
+export function clearSessionCookie(req: Request, res: Response, config: Config): void {
+  res.clearCookie(SESSION_COOKIE, { ...COOKIE_ATTRIBUTES, secure: config.env === 'production' && req.secure });
+}
+
+/** Ends every session of a user, except `exceptSessionId` (the caller's own, when kept). */
+export async function endSessionsOf(em: EntityManager, userId: string, exceptSessionId: string | null = null): Promise<void> {
+  await em
+    .getConnection()
+    .execute(`delete from sessions where sess->>'userId' = ? and sid is distinct from ?`, [userId, exceptSessionId]);
+}

@@ -1,0 +1,103 @@
+import type { Request, RequestHandler } from 'express';
+import helmet from 'helmet';
+
+// Security headers on every response (pages, API, static files, uploads, errors), set before any
+// route runs. Helmet writes them; this module decides which policy a path gets:
+// - the admin panel and the API: nothing may frame them;
+// - public pages and static files: framing by the site itself only;
+// - uploaded files: a sandboxed document that can run nothing, even when opened directly;
+// - the Apollo Sandbox landing page (GET /graphql, development or GRAPHQL_INTROSPECTION):
+//   Apollo's own page, which loads its scripts from Apollo's CDN (see below).
+// Scripts: 'self' only. The one inline script the pages had (the Apollo cache state) is now a
+// JSON data block, which a CSP does not govern. Styles allow 'unsafe-inline': Emotion (Chakra UI)
+// writes <style> elements at run time. Content may show images from any http(s) URL.
+
+type Directives = Record<string, string[]>;
+
+const BASE: Directives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+  'media-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+};
+
+const PUBLIC: Directives = { ...BASE, 'frame-ancestors': ["'self'"] };
+const LOCKED: Directives = { ...BASE, 'frame-ancestors': ["'none'"] };
+const UPLOAD: Directives = {
+  'default-src': ["'none'"],
+  'img-src': ["'self'"],
+  'style-src': ["'unsafe-inline'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  sandbox: [],
+};
+
+// Apollo's landing page brings its own CSP (a <meta> with a per-request nonce for its inline
+// scripts). Both policies apply, so this header only has to let that page's sources through;
+// 'unsafe-inline' here is narrowed by the nonce of Apollo's own policy.
+const APOLLO_CDNS = [
+  'https://apollo-server-landing-page.cdn.apollographql.com',
+  'https://embeddable-sandbox.cdn.apollographql.com',
+  'https://embeddable-explorer.cdn.apollographql.com',
+];
+const GRAPHQL_LANDING: Directives = {
+  ...LOCKED,
+  'script-src': ["'self'", "'unsafe-inline'", ...APOLLO_CDNS],
+  'style-src': ["'self'", "'unsafe-inline'", ...APOLLO_CDNS, 'https://fonts.googleapis.com'],
+  'font-src': ["'self'", 'https://fonts.gstatic.com'],
+  'img-src': ["'self'", 'data:', ...APOLLO_CDNS],
+  'manifest-src': ["'self'", ...APOLLO_CDNS],
+  'frame-src': ['https://sandbox.embed.apollographql.com', 'https://explorer.embed.apollographql.com'],
+};
+
+export type HeaderPolicy = 'public' | 'locked' | 'upload' | 'graphql-landing';
+
+const LOCKED_PREFIXES = ['/admin', '/api', '/graphql', '/healthz', '/readyz'];
+
+export function policyFor(req: Request, landingPageEnabled: boolean): HeaderPolicy {
+  const path = req.path;
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  if (under('/uploads')) return 'upload';
+  if (landingPageEnabled && under('/graphql') && req.method === 'GET' && req.accepts(['json', 'html']) === 'html') {
+    return 'graphql-landing';
+  }
+  return LOCKED_PREFIXES.some(under) ? 'locked' : 'public';
+}
+
+function helmetFor(directives: Directives, framing: 'deny' | 'sameorigin', resourcePolicy: 'same-origin' | 'cross-origin') {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives },
+    crossOriginResourcePolicy: { policy: resourcePolicy },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: framing },
+    // Set below, on HTTPS requests only: over plain HTTP the header means nothing.
+    strictTransportSecurity: false,
+  });
+}
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Mount first in app.ts. `graphqlLandingPage`: the Apollo Sandbox is served at GET /graphql. */
+export function securityHeaders({ graphqlLandingPage }: { graphqlLandingPage: boolean }): RequestHandler {
+  const policies: Record<HeaderPolicy, RequestHandler> = {
+    public: helmetFor(PUBLIC, 'sameorigin', 'same-origin'),
+    locked: helmetFor(LOCKED, 'deny', 'same-origin'),
+    // Other sites (integrators, a CDN) may show uploaded images.
+    upload: helmetFor(UPLOAD, 'deny', 'cross-origin'),
+    'graphql-landing': helmetFor(GRAPHQL_LANDING, 'deny', 'same-origin'),
+  };
+  return (req, res, next) => {
+    // req.secure follows TRUST_PROXY: TLS terminated by a trusted proxy counts.
+    if (req.secure) res.set('Strict-Transport-Security', `max-age=${ONE_YEAR_SECONDS}`);
+    policies[policyFor(req, graphqlLandingPage)](req, res, next);
+  };
+}
