@@ -2,6 +2,7 @@
 FROM node:24-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY model/package.json model/
 COPY api/package.json api/
 COPY web/package.json web/
 RUN npm ci --no-audit --no-fund

@@ -1,113 +1,182 @@
-// Speed and memory benchmarks against the BUILT server with demo content, on loopback only.
-// Run with `npm run bench` (builds first). Bounded request counts; prints a table; exits by itself.
-// It reuses the end-to-end harness to start and stop the server.
-import { readFileSync } from 'node:fs';
-import globalSetup from '../e2e/harness/global-setup.js';
-import globalTeardown from '../e2e/harness/global-teardown.js';
-import { launchBrowser, server } from '../e2e/harness/browser.js';
+// `npm run bench`: the public read path of the BUILT server (demo content, loopback) side by side
+// with a bare node:http server answering the very same bytes from memory, alternating in one run,
+// 50 connections. Prints each ratio and p99, the random-Host and editor-saving cases, RSS after the
+// load, restart to first 200, and the JavaScript weight of `/`. Bounded; exits by itself.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { print } from 'graphql';
+import { LandingPageDocument } from '../web/src/graphql/generated/graphql.js';
+import { publicJsWeight } from '../e2e/harness/js-weight.js';
+import { load, type LoadOptions, type LoadResult } from './load.js';
+import { ADMIN, startBenchServer } from './server.js';
 
-interface Result {
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = 2;
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
+
+interface Target {
   name: string;
-  requests: number;
-  p50: number;
-  p95: number;
-  max: number;
-  perSecond: number;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
 }
 
-async function measure(name: string, requests: number, concurrency: number, call: () => Promise<Response>): Promise<Result> {
-  const timings: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < requests) {
-        next += 1;
-        const t0 = performance.now();
-        const response = await call();
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-        timings.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  timings.sort((a, b) => a - b);
-  const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))];
-  return { name, requests, p50: at(0.5), p95: at(0.95), max: timings[timings.length - 1], perSecond: requests / elapsed };
+const landingQuery = JSON.stringify({ operationName: 'LandingPage', query: print(LandingPageDocument), variables: {} });
+const TARGETS: Target[] = [
+  { name: '/ (SSR)', path: '/' },
+  { name: '/news (SSR)', path: '/news' },
+  { name: '/api/countries', path: '/api/countries' },
+  { name: 'landing GraphQL query', path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: landingQuery },
+];
+
+/** Starts the bare server answering what `url` answered (status, content type and bytes). */
+async function bareTwin(baseUrl: string, target: Target): Promise<{ url: string; child: ChildProcess }> {
+  const response = await fetch(`${baseUrl}${target.path}`, { method: target.method, headers: target.headers, body: target.body });
+  if (response.status !== 200) throw new Error(`${target.name}: HTTP ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'cache-control', 'etag', 'vary']) {
+    const value = response.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  const file = path.join(scratch, `${target.name.replace(/\W+/g, '_')}.json`);
+  writeFileSync(file, JSON.stringify({ status: 200, headers, body: body.toString('base64') }));
+  const child = fork(path.join(ROOT, 'bench/bare-server.mjs'), [file], { stdio: 'inherit' });
+  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+  return { url: `http://127.0.0.1:${port}${target.path}`, child };
+}
+
+interface Comparison {
+  name: string;
+  bare: number;
+  bareP99: number;
+  ours: number;
+  p99: number;
+  errors: number;
+}
+
+/** Alternates bare and ours, ROUNDS times each, and averages the throughputs. */
+async function compare(name: string, bareUrl: string, ours: Omit<LoadOptions, 'connections' | 'seconds'>, during?: () => () => void): Promise<Comparison> {
+  const base = { method: ours.method, headers: ours.headers, body: ours.body, connections: CONNECTIONS, seconds: SECONDS };
+  await load({ ...base, ...ours, seconds: 1 }); // warm-up
+  const bareRuns: LoadResult[] = [];
+  const ourRuns: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    // The same requests (a random Host too, when asked), so the loader's own cost is the same.
+    bareRuns.push(await load({ ...base, url: bareUrl, host: ours.host }));
+    const stop = during?.();
+    try {
+      ourRuns.push(await load({ ...base, ...ours }));
+    } finally {
+      stop?.();
+    }
+  }
+  const mean = (runs: LoadResult[]) => runs.reduce((sum, r) => sum + r.perSecond, 0) / runs.length;
+  return {
+    name,
+    bare: mean(bareRuns),
+    bareP99: Math.max(...bareRuns.map((r) => r.p99)),
+    ours: mean(ourRuns),
+    p99: Math.max(...ourRuns.map((r) => r.p99)),
+    errors: ourRuns.reduce((sum, r) => sum + r.errors, 0),
+  };
 }
 
 function rssMegabytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   return Math.round(kb / 1024);
 }
 
-async function firstPaint(url: string) {
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    let scriptBytes = 0;
-    const scripts: string[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') {
-        scripts.push(new URL(response.url()).pathname);
-        // Bytes on the wire (after gzip/brotli), as the browser received them.
-        scriptBytes += (await response.request().sizes()).responseBodySize;
-      }
-    });
-    await page.goto(url, { waitUntil: 'load' });
-    const paint = await page.evaluate(() => {
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
-      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      return { fcp, ttfb: nav.responseStart, load: nav.loadEventEnd };
-    });
-    return { ...paint, scriptBytes, adminLoaded: scripts.some((s) => /admin/i.test(s)) };
-  } finally {
-    await browser.close();
-  }
+async function login(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  if (response.status !== 200) throw new Error(`login: HTTP ${response.status}`);
+  return response.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
 }
 
-const ms = (n: number) => `${n.toFixed(1)} ms`;
+/** An editor saving the landing content once a second while the load runs. */
+function editorSaving(baseUrl: string, cookie: string, landing: Record<string, unknown>, saves: { count: number; failed: number }) {
+  return () => {
+    const { id, ...fields } = landing;
+    const timer = setInterval(() => {
+      fetch(`${baseUrl}/api/admin/landing-content/${id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ ...fields, heroTagline: `Saved at ${Date.now()}` }),
+      }).then(
+        (r) => (r.ok ? (saves.count += 1) : (saves.failed += 1)),
+        () => (saves.failed += 1),
+      );
+    }, 1000);
+    return () => clearInterval(timer);
+  };
+}
+
+/** The X-Render-Cache of a GET with the given Host header (fetch cannot set Host). */
+function cacheStateWithHost(url: string, host: string): Promise<string | undefined> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    httpRequest({ host: hostname, port, path: pathname, headers: { host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.headers['x-render-cache'] as string | undefined));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const randomHost = () => `h${Math.random().toString(36).slice(2, 10)}.example:${1000 + Math.floor(Math.random() * 9000)}`;
 
 async function main() {
-  await globalSetup();
-  const { baseUrl } = server();
-  const pid = JSON.parse(readFileSync(process.env.E2E_SERVER_INFO!, 'utf8')).pid as number;
+  const loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' ');
+  const server = await startBenchServer();
+  const twins: ChildProcess[] = [];
   try {
-    const rssIdle = rssMegabytes(pid);
-    const graphql = (query: string) => () =>
-      fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const { baseUrl } = server;
+    const rssStart = rssMegabytes(server.pid());
+    const rows: Comparison[] = [];
+    let landingTwin = '';
+    for (const target of TARGETS) {
+      const twin = await bareTwin(baseUrl, target);
+      twins.push(twin.child);
+      if (target.path === '/') landingTwin = twin.url;
+      rows.push(await compare(target.name, twin.url, { url: `${baseUrl}${target.path}`, method: target.method, headers: target.headers, body: target.body }));
+    }
+    rows.push(await compare('/ with a random Host per request', landingTwin, { url: `${baseUrl}/`, host: randomHost }));
+    const hostChecks = await Promise.all(Array.from({ length: 20 }, () => cacheStateWithHost(`${baseUrl}/`, randomHost())));
+    const cookie = await login(baseUrl);
+    const landing = (await (await fetch(`${baseUrl}/api/landing-content`)).json()) as Record<string, unknown>;
+    const saves = { count: 0, failed: 0 };
+    rows.push(await compare('/ while an editor saves once a second', landingTwin, { url: `${baseUrl}/` }, editorSaving(baseUrl, cookie, landing, saves)));
+    const rssLoaded = rssMegabytes(server.pid());
+    const restart = await server.restart();
+    const js = publicJsWeight(path.join(ROOT, 'web/dist'));
 
-    // Warm-up, then measured runs.
-    await measure('warm-up', 50, 4, () => fetch(`${baseUrl}/`));
-    const results = [
-      await measure('SSR GET / (landing, all sections)', 300, 8, () => fetch(`${baseUrl}/`)),
-      await measure('SSR GET /news', 300, 8, () => fetch(`${baseUrl}/news`)),
-      await measure('GraphQL landing data (8 fields)', 500, 8, graphql(
-        '{ landingContent { heroTagline } statistics { expertCount } countries { id name } brands { id name } teamMembers { id } news { id title } clients { id title } contactInfo { id value } }',
-      )),
-      await measure('REST GET /api/news', 500, 8, () => fetch(`${baseUrl}/api/news`)),
-    ];
-    const rssLoaded = rssMegabytes(pid);
-    const paint = await firstPaint(`${baseUrl}/`);
-
-    console.log('\nThroughput and latency (loopback, 2 cores shared with the client):');
-    console.table(
-      results.map((r) => ({ benchmark: r.name, requests: r.requests, p50: ms(r.p50), p95: ms(r.p95), max: ms(r.max), 'req/s': Math.round(r.perSecond) })),
+    console.log(`\nPublic reads, ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS} s alternating with a bare node:http server serving the same bytes`);
+    console.log(`(${os.cpus().length} x ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString()}, load average at start ${loadAtStart})\n`);
+    console.log('| path | bare node:http req/s | ours req/s | ratio | bare p99 | our p99 | errors |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const r of rows) {
+      console.log(`| ${r.name} | ${Math.round(r.bare)} | ${Math.round(r.ours)} | ${(r.ours / r.bare).toFixed(2)} | ${r.bareP99} ms | ${r.p99} ms | ${r.errors} |`);
+    }
+    const hits = hostChecks.filter((c) => c === 'hit').length;
+    console.log(`\nRandom Host check: ${hits}/${hostChecks.length} requests with a random Host were cache hits.`);
+    console.log(`Editor saves during the load: ${saves.count} saved, ${saves.failed} failed.`);
+    console.log(`Server RSS: ${rssStart} MiB after start, ${rssLoaded} MiB after the load.`);
+    console.log(`Restart (SIGTERM, start again) to first 200 of /: ${Math.round(restart)} ms.`);
+    console.log(
+      `JavaScript of / (entry and its static imports, ${js.files.length} files): ${(js.raw / 1024).toFixed(0)} KiB raw, ${(js.gzip / 1024).toFixed(1)} KiB gzip, ${(js.brotli / 1024).toFixed(1)} KiB brotli.`,
     );
-    console.log('First paint of / in Chromium (1440px):');
-    console.table({
-      'time to first byte': ms(paint.ttfb),
-      'first contentful paint': ms(paint.fcp),
-      'load event': ms(paint.load),
-      'JavaScript transferred (compressed)': `${(paint.scriptBytes / 1024).toFixed(0)} KiB`,
-      'admin code loaded on /': paint.adminLoaded ? 'yes (should not be)' : 'no',
-    });
-    console.log('Server memory (RSS):');
-    console.table({ 'after start': `${rssIdle} MiB`, 'after the runs above': `${rssLoaded} MiB` });
   } finally {
-    await globalTeardown();
+    for (const twin of twins) twin.kill();
+    await server.stop();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

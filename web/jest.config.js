@@ -7,6 +7,8 @@ export default {
   setupFiles: ['<rootDir>/src/test/polyfills.cjs'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   moduleNameMapper: {
+    // The shared content model, from its source (no build needed to test).
+    '^@consulting/model$': '<rootDir>/../model/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.(css|png|jpe?g|webp|avif|svg|mp4|webm|woff2?)(\\?.*)?$': '<rootDir>/src/test/file-stub.cjs',
   },

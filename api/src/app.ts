@@ -13,7 +13,10 @@ import { jsonErrorHandler } from './rest/error-handler.js';
 import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
-import { mountWeb } from './web/mount.js';
+import { mountWeb } from './site/mount.js';
+import { startPublicReads } from './site/public-reads.js';
+import { startWebhookWorker } from './webhooks/mount.js';
+import { webhooksRouter } from './webhooks/webhooks.router.js';
 import { seoRouter } from './seo/seo.router.js';
 
 /** The whole HTTP application, without listening. main.ts and the tests build it the same way. */
@@ -23,6 +26,11 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders({ graphqlLandingPage: introspectionEnabled(config) }));
+
+  // Public cache hits are answered here, with the headers above, before logging, sessions, the
+  // EntityManager and routing (site/public-reads.ts).
+  const publicReads = await startPublicReads(deps);
+  app.use(publicReads.handler);
 
   app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   // gzip/brotli for text responses (pages, scripts, JSON); images are already compressed.
@@ -34,30 +42,35 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.use(sessions.middleware);
 
   const graphql = await mountGraphQL(app, deps);
+  publicReads.useGraphQL(graphql.server);
 
   const api = express.Router();
   api.use(express.json({ limit: config.jsonBodyLimit }));
   api.use('/admin', requireSignedIn);
   api.use(authRouter(config));
   api.use(uploadRouter(storage));
+  api.use(webhooksRouter(config));
   api.use(contentRouter());
   api.use((_req, _res, next) => next(new NotFound()));
   app.use('/api', api);
-  app.use('/uploads', uploadedFilesRouter(storage));
+  app.use('/uploads', uploadedFilesRouter(storage, { logger, storage: config.storage }));
   app.use(healthRouter(orm));
 
   app.use(seoRouter(config));
-  await mountWeb(app, deps);
+  await mountWeb(app, deps, publicReads);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
   app.use((_req, _res, next) => next(new NotFound()));
   app.use(jsonErrorHandler(logger));
+  const webhookWorker = startWebhookWorker(deps);
 
   return {
     app,
     async close() {
+      await webhookWorker.stop();
       await graphql.stop();
       await sessions.close();
+      await publicReads.close();
     },
   };
 }

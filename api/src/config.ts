@@ -27,12 +27,22 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** The site's public origin (https://example.com) for canonical and OpenGraph URLs; null: from the request. */
   publicUrl: string | null;
+  /** Where uploaded images live: `disk` (DATA_DIR/uploads) or an S3-compatible bucket. */
+  storage: StorageConfig;
   /** Login attempts allowed before 429 (auth/rate-limit.ts). */
   loginLimits: LoginLimits;
   /** Session lifetimes in seconds: ended after `idleSeconds` without a request, and `maxLifetimeSeconds` after sign-in. */
   session: { idleSeconds: number; maxLifetimeSeconds: number };
   /** Origins besides the site's own allowed to send state-changing requests (http/cross-site.ts). */
   trustedOrigins: string[];
+  /** Most bytes the public read cache holds (pages, REST and GraphQL answers, all encodings). */
+  publicCacheMaxBytes: number;
+  /** Webhooks may target private, loopback and link-local addresses (tests, an intranet receiver). */
+  webhookAllowPrivateTargets: boolean;
+  /** First retry delay of a failed webhook delivery; each further retry doubles it (capped at 1 h). */
+  webhookRetryBaseMs: number;
+  /** How often the webhook worker looks for due deliveries. */
+  webhookPollMs: number;
 }
 
 export interface LoginLimits {
@@ -44,6 +54,21 @@ export interface LoginLimits {
   /** Attempts per client IP per 24 hours. */
   perIpPerDay: number;
 }
+
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** S3-compatible endpoint (MinIO, R2, ...); null: AWS S3 itself. */
+      endpoint: string | null;
+      /** Both or neither; null: the AWS SDK's default credential chain (instance role, ...). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+      /** Images are served from here (bucket website or CDN): /uploads/<name> redirects to `<publicAssetUrl>/<name>`. */
+      publicAssetUrl: string | null;
+    };
 
 type Env = Record<string, string | undefined>;
 
@@ -63,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     jsonBodyLimit: nonEmpty(env.JSON_BODY_LIMIT) ?? '1mb',
     graphqlIntrospection: boolean(env, 'GRAPHQL_INTROSPECTION', false),
     publicUrl: origin(env, 'PUBLIC_URL'),
+    storage: storage(env),
     loginLimits: {
       perUsername: positive(env, 'LOGIN_MAX_PER_USERNAME', 5),
       perIp: positive(env, 'LOGIN_MAX_PER_IP', 20),
@@ -74,7 +100,59 @@ export function loadConfig(env: Env = process.env): Config {
       maxLifetimeSeconds: positive(env, 'SESSION_MAX_LIFETIME_SECONDS', 7 * 24 * 60 * 60),
     },
     trustedOrigins: origins(env, 'TRUSTED_ORIGINS'),
+    publicCacheMaxBytes: Math.max(1, integer(env, 'PUBLIC_CACHE_MB', 64)) * 1024 * 1024,
+    webhookAllowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000),
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 500),
   };
+}
+
+/** A path typed on the command line, relative to where it was typed (npm runs scripts inside api/). */
+export function invocationPath(file: string, env: Env = process.env): string {
+  return path.resolve(nonEmpty(env.INIT_CWD) ?? process.cwd(), file);
+}
+
+function storage(env: Env): StorageConfig {
+  const kind = nonEmpty(env.STORAGE)?.toLowerCase() ?? 'disk';
+  if (kind === 'disk') {
+    // A CDN in front of the server pulls /uploads from it; redirecting there would loop.
+    if (nonEmpty(env.PUBLIC_ASSET_URL)) throw new Error('PUBLIC_ASSET_URL needs STORAGE=s3');
+    return { kind: 'disk' };
+  }
+  if (kind !== 's3') throw new Error(`STORAGE must be disk or s3, got "${env.STORAGE}"`);
+  const bucket = nonEmpty(env.S3_BUCKET);
+  if (!bucket) throw new Error('STORAGE=s3 needs S3_BUCKET');
+  const accessKeyId = nonEmpty(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = nonEmpty(env.S3_SECRET_ACCESS_KEY);
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  }
+  const endpoint = httpUrl(env, 'S3_ENDPOINT');
+  const publicAssetUrl = httpUrl(env, 'PUBLIC_ASSET_URL');
+  return {
+    kind: 's3',
+    bucket,
+    region: nonEmpty(env.S3_REGION) ?? 'us-east-1',
+    endpoint: endpoint && endpoint.replace(/\/+$/, ''),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', false),
+    publicAssetUrl: publicAssetUrl && publicAssetUrl.replace(/\/+$/, ''),
+  };
+}
+
+/** An absolute http(s) URL, path kept (unlike origin()). */
+function httpUrl(env: Env, name: string): string | null {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  if (url.search || url.hash) throw new Error(`${name} must not have a query or fragment, got "${raw}"`);
+  return url.href;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

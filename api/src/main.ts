@@ -5,7 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrate, openOrm } from './db/orm.js';
 import { seedFirstAdmin, seedFirstStartContent } from './db/seeds/first-start.js';
 import { createLogger } from './shared/logger.js';
-import { localStorageFor } from './uploads/storage.js';
+import { storageFor } from './uploads/storage-from-config.js';
 
 // The server: database (embedded unless DATABASE_URL), migrations, first-start seed, HTTP.
 // SIGINT/SIGTERM: stop accepting, let in-flight requests finish, then close the app, the ORM
@@ -27,7 +27,7 @@ try {
   await seedFirstStartContent(orm.em.fork());
   await seedFirstAdmin(orm.em.fork(), config, logger);
 
-  const { app, close } = await createApp({ orm, config, logger, storage: localStorageFor(config.dataDir) });
+  const { app, close } = await createApp({ orm, config, logger, storage: await storageFor(config) });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, () => resolve(listening));
   });

@@ -22,8 +22,72 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow('PUBLIC_URL must be an absolute http(s) URL');
   });
 
+  it('sizes the public read cache in MB from PUBLIC_CACHE_MB (default 64, at least 1)', () => {
+    expect(loadConfig({}).publicCacheMaxBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ PUBLIC_CACHE_MB: '16' }).publicCacheMaxBytes).toBe(16 * 1024 * 1024);
+    expect(loadConfig({ PUBLIC_CACHE_MB: '0' }).publicCacheMaxBytes).toBe(1024 * 1024);
+    expect(() => loadConfig({ PUBLIC_CACHE_MB: 'lots' })).toThrow('PUBLIC_CACHE_MB must be a whole number');
+  });
+
   it('refuses a PORT that is not a whole number', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number');
+  });
+
+  it('stores images on disk unless STORAGE=s3, which needs a bucket', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'disk' });
+    expect(loadConfig({ STORAGE: 'disk' }).storage).toEqual({ kind: 'disk' });
+    expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow('STORAGE must be disk or s3');
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow('STORAGE=s3 needs S3_BUCKET');
+  });
+
+  it('reads the S3 settings', () => {
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'site-images' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'site-images',
+      region: 'us-east-1',
+      endpoint: null,
+      credentials: null,
+      forcePathStyle: false,
+      publicAssetUrl: null,
+    });
+    expect(
+      loadConfig({
+        STORAGE: 'S3',
+        S3_BUCKET: 'images',
+        S3_REGION: 'eu-central-1',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        PUBLIC_ASSET_URL: 'https://cdn.example.com/images/',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'images',
+      region: 'eu-central-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      publicAssetUrl: 'https://cdn.example.com/images',
+    });
+  });
+
+  it('refuses half the S3 credentials, bad URLs, and PUBLIC_ASSET_URL without S3', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'images' };
+    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'key' })).toThrow('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http(s) URL');
+    expect(() => loadConfig({ ...s3, PUBLIC_ASSET_URL: 'https://cdn.example.com/?v=1' })).toThrow('PUBLIC_ASSET_URL must not have a query');
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow('S3_FORCE_PATH_STYLE must be true or false');
+    expect(() => loadConfig({ PUBLIC_ASSET_URL: 'https://cdn.example.com' })).toThrow('PUBLIC_ASSET_URL needs STORAGE=s3');
+  });
+
+  it('reads the webhook settings: private targets refused, 10 s retry base and 500 ms polling by default', () => {
+    expect(loadConfig({})).toMatchObject({ webhookAllowPrivateTargets: false, webhookRetryBaseMs: 10_000, webhookPollMs: 500 });
+    expect(
+      loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_BASE_MS: '250', WEBHOOK_POLL_MS: '100' }),
+    ).toMatchObject({ webhookAllowPrivateTargets: true, webhookRetryBaseMs: 250, webhookPollMs: 100 });
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'sometimes' })).toThrow('WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false');
+    expect(() => loadConfig({ WEBHOOK_RETRY_BASE_MS: '1s' })).toThrow('WEBHOOK_RETRY_BASE_MS must be a whole number');
   });
 });
 

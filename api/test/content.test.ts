@@ -38,7 +38,7 @@ describe.each(collections.map((c) => c.path))('/api/%s', (path) => {
       cookie,
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...created.body, [field]: value });
+    expect(updated.body).toEqual({ ...created.body, [field]: value, version: created.body.version + 1 });
     expect((await request(app.baseUrl, 'GET', `/api/${path}/${id}`)).body[field]).toBe(value);
 
     const deleted = await request(app.baseUrl, 'DELETE', `/api/admin/${path}/${id}`, { cookie });
@@ -105,7 +105,7 @@ describe('news', () => {
   it('lists the fields the public site reads', async () => {
     const list = await request(app.baseUrl, 'GET', '/api/news');
     expect(Object.keys(list.body[0]).sort()).toEqual(
-      ['brief', 'content', 'createdAt', 'displayOrder', 'featured', 'id', 'link', 'pictureUrl', 'title'].sort(),
+      ['altText', 'brief', 'content', 'createdAt', 'displayOrder', 'featured', 'id', 'link', 'pictureUrl', 'title', 'version'].sort(),
     );
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { collections } from '../src/content/registry.js';
 import { seedDemoContent } from '../src/db/seeds/demo-content.js';
+import { allVariantNames } from '../src/uploads/variants.js';
 import { request } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -26,6 +27,22 @@ describe('demo seed', () => {
       }
     }
     expect((await request(app.baseUrl, 'GET', '/api/statistics')).body.expertCount).toBeGreaterThan(0);
+  });
+
+  it('stores every demo image through the upload service: re-encoded, with its six variants', async () => {
+    const images = new Set<string>();
+    for (const { path } of collections) {
+      for (const record of (await request(app.baseUrl, 'GET', `/api/${path}`)).body) {
+        const image = record.flagImageUrl ?? record.logoUrl ?? record.pictureUrl;
+        if (image) images.add(image.replace(/^\/uploads\//, ''));
+      }
+    }
+    expect(images.size).toBeGreaterThan(20);
+    for (const name of images) {
+      const base = name.replace(/\.png$/, '');
+      // Already in storage (made by the seed), not made on request.
+      for (const variant of allVariantNames(base)) expect([variant, await app.deps.storage.has(variant)]).toEqual([variant, true]);
+    }
   });
 
   it('replaces rather than duplicates when run again', async () => {

@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino } from 'pino';
 import { migrate, openOrm } from '../src/db/orm.js';
-import { PageCache, readContentRevision, type RenderOutcome } from '../src/web/page-cache.js';
+import pg from 'pg';
+import { PublicCache, type Production } from '../src/site/public-cache.js';
 import { createTestDatabase } from './test-app.js';
 
-// The content revision (triggers on a real PostgreSQL) and the page cache keyed by it.
+// The content revision (triggers on a real PostgreSQL, announced by NOTIFY) and the public read cache
+// keyed by it. (Adapted: the page cache became the public read cache, public-cache.ts, with the
+// same rules; the revision is no longer read per request.)
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let orm: MikroORM;
@@ -20,7 +23,10 @@ afterAll(async () => {
 });
 
 const sql = (query: string) => orm.em.fork().getConnection().execute(query);
-const revision = async () => BigInt(await readContentRevision(orm.em.fork()));
+const revision = async () => {
+  const rows = await orm.em.fork().getConnection().execute<{ revision: string }[]>(`select revision::text as revision from content_revision where id = 1`);
+  return BigInt(rows[0].revision);
+};
 
 /** A valid row for each content table (columns without defaults). */
 const CONTENT_ROWS: Record<string, string> = {
@@ -88,81 +94,121 @@ describe('content revision', () => {
   });
 });
 
-describe('page cache', () => {
-  const page = (html: string, status = 200) => ({ page: { status, html }, cacheable: status === 200 });
-  function counted(outcome: (n: number) => RenderOutcome) {
+describe('content revision notifications', () => {
+  it('announce each committed revision on the content_revision channel, and nothing for a rollback', async () => {
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    try {
+      const received: string[] = [];
+      listener.on('notification', (message) => {
+        if (message.channel === 'content_revision') received.push(message.payload!);
+      });
+      await listener.query('LISTEN content_revision');
+      await expect(
+        orm.em.fork().transactional(async (em) => {
+          await em.getConnection().execute(`insert into countries ${CONTENT_ROWS.countries}`, [], 'run', em.getTransactionContext());
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      await sql(`insert into countries ${CONTENT_ROWS.countries}`);
+      const committed = await revision();
+      await listener.query('select 1'); // a round trip, so delivered notifications have been read
+      for (let i = 0; i < 50 && received.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(received).toEqual([String(committed)]);
+    } finally {
+      await listener.end();
+    }
+  });
+});
+
+describe('public read cache', () => {
+  const produced = (text: string, status = 200): Production => ({
+    produced: { status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: Buffer.from(text) },
+    cacheable: status === 200,
+  });
+  function counted(outcome: (n: number) => Production) {
     let calls = 0;
     const render = async () => outcome(++calls);
     return { render, calls: () => calls };
   }
+  const text = (result: { production: Production }) => result.production.produced.body.toString();
 
-  it('serves a hit for the same revision and page, and renders again once the revision moves', async () => {
-    const cache = new PageCache();
-    const r = counted((n) => page(`render ${n}`));
-    expect(await cache.get('1', '/', r.render)).toEqual({ ...page('render 1'), hit: false });
-    expect(await cache.get('1', '/', r.render)).toEqual({ ...page('render 1'), hit: true });
-    expect(await cache.get('1', '/news', r.render)).toMatchObject({ page: { html: 'render 2' }, hit: false });
-    expect(await cache.get('2', '/', r.render)).toMatchObject({ page: { html: 'render 3' }, hit: false });
-    // Moving on dropped every page of revision 1.
-    expect(cache.size).toBe(1);
-    expect(cache.revision).toBe('2');
-    expect(await cache.get('2', '/', r.render)).toMatchObject({ page: { html: 'render 3' }, hit: true });
-    // Any other revision, even a lower one (a restored database), is a move too.
-    expect(await cache.get('1', '/', r.render)).toMatchObject({ page: { html: 'render 4' }, hit: false });
+  it('serves a hit for the same revision and key, and produces again once the revision moves', async () => {
+    const cache = new PublicCache();
+    const r = counted((n) => produced(`render ${n}`));
+    expect(await cache.getOrProduce('/', '1', r.render)).toMatchObject({ state: 'miss' });
+    const hit = await cache.getOrProduce('/', '1', r.render);
+    expect(hit.state).toBe('hit');
+    expect(text(hit)).toBe('render 1');
+    expect(text(await cache.getOrProduce('/news', '1', r.render))).toBe('render 2');
+    const moved = await cache.getOrProduce('/', '2', r.render);
+    expect([moved.state, text(moved)]).toEqual(['miss', 'render 3']);
+    expect(text(await cache.getOrProduce('/', '2', r.render))).toBe('render 3');
+    // Any other revision, even a lower one (a restored database), is a miss too.
+    expect(await cache.getOrProduce('/', '1', r.render)).toMatchObject({ state: 'miss' });
     expect(r.calls()).toBe(4);
   });
 
-  it('keeps no 404s and no pages left to the browser', async () => {
-    const cache = new PageCache();
-    const missing = counted(() => page('not found', 404));
-    await cache.get('1', '/nope', missing.render);
-    expect(await cache.get('1', '/nope', missing.render)).toMatchObject({ hit: false, cacheable: false });
-    const fallback = counted(() => ({ page: { status: 200, html: 'shell' }, cacheable: false }));
-    await cache.get('1', '/', fallback.render);
-    expect(await cache.get('1', '/', fallback.render)).toMatchObject({ hit: false });
+  it('keeps the last bytes of a key across revisions, to serve as stale, until replaced', async () => {
+    const cache = new PublicCache();
+    await cache.getOrProduce('/', '1', async () => produced('at 1'));
+    expect(cache.fresh('/', '2')).toBeUndefined();
+    expect(cache.last('/')?.body.toString()).toBe('at 1');
+    await cache.getOrProduce('/', '2', async () => produced('at 2'));
+    expect(cache.last('/')?.body.toString()).toBe('at 2');
+  });
+
+  it('keeps no 404s and nothing marked not cacheable', async () => {
+    const cache = new PublicCache();
+    const missing = counted(() => produced('not found', 404));
+    await cache.getOrProduce('/nope', '1', missing.render);
+    expect(await cache.getOrProduce('/nope', '1', missing.render)).toMatchObject({ state: 'miss', prepared: null });
+    const fallback = counted(() => ({ ...produced('shell'), cacheable: false }));
+    await cache.getOrProduce('/', '1', fallback.render);
+    expect(await cache.getOrProduce('/', '1', fallback.render)).toMatchObject({ state: 'miss' });
     expect(missing.calls() + fallback.calls()).toBe(4);
     expect(cache.size).toBe(0);
   });
 
-  it('does not keep a page rendered for a revision the cache has since left', async () => {
-    const cache = new PageCache();
-    let finish!: (outcome: RenderOutcome) => void;
-    const slow = cache.get('1', '/', () => new Promise<RenderOutcome>((resolve) => (finish = resolve)));
-    await cache.get('2', '/news', async () => page('news at 2'));
-    finish(page('landing at 1'));
-    expect(await slow).toMatchObject({ page: { html: 'landing at 1' }, hit: false });
-    expect(cache.size).toBe(1);
-    expect(await cache.get('2', '/', async () => page('landing at 2'))).toMatchObject({ page: { html: 'landing at 2' }, hit: false });
+  it('does not let a production started at an older revision replace a newer one', async () => {
+    const cache = new PublicCache();
+    let finish!: (outcome: Production) => void;
+    const slow = cache.getOrProduce('/', '1', () => new Promise<Production>((resolve) => (finish = resolve)));
+    await cache.getOrProduce('/', '2', async () => produced('landing at 2'));
+    finish(produced('landing at 1'));
+    expect(text(await slow)).toBe('landing at 1');
+    expect(cache.fresh('/', '2')?.body.toString()).toBe('landing at 2');
   });
 
-  it('shares one render among concurrent misses of the same page', async () => {
-    const cache = new PageCache();
-    const r = counted((n) => page(`render ${n}`));
-    const results = await Promise.all(Array.from({ length: 5 }, () => cache.get('1', '/', r.render)));
+  it('shares one production among concurrent misses of the same key', async () => {
+    const cache = new PublicCache();
+    const r = counted((n) => produced(`render ${n}`));
+    const results = await Promise.all(Array.from({ length: 5 }, () => cache.getOrProduce('/', '1', r.render)));
     expect(r.calls()).toBe(1);
-    expect(new Set(results.map((x) => x.page.html))).toEqual(new Set(['render 1']));
+    expect(new Set(results.map(text))).toEqual(new Set(['render 1']));
   });
 
-  it('stays bounded by entries, dropping the least recently used first', async () => {
-    const cache = new PageCache({ maxEntries: 3 });
-    for (const url of ['/a', '/b', '/c']) await cache.get('1', url, async () => page(url));
-    await cache.get('1', '/a', async () => page('again'));
-    await cache.get('1', '/d', async () => page('/d'));
-    expect(cache.size).toBe(3);
-    expect(await cache.get('1', '/a', async () => page('re-rendered'))).toMatchObject({ hit: true });
-    expect(await cache.get('1', '/b', async () => page('re-rendered'))).toMatchObject({ hit: false });
-    for (let i = 0; i < 100; i += 1) await cache.get('1', `/page-${i}`, async () => page('x'));
-    expect(cache.size).toBe(3);
+  it('prepares gzip and brotli once, and an ETag naming revision and bytes', async () => {
+    const cache = new PublicCache();
+    const body = 'x'.repeat(5000);
+    const { prepared } = await cache.getOrProduce('/', '7', async () => produced(body));
+    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+    expect(gunzipSync(prepared!.gzip!).toString()).toBe(body);
+    expect(brotliDecompressSync(prepared!.br!).toString()).toBe(body);
+    expect(prepared!.etag).toMatch(/^"7-[\w-]{22}"$/);
   });
 
-  it('stays bounded by size', async () => {
-    const cache = new PageCache({ maxChars: 10 });
-    await cache.get('1', '/a', async () => page('1234'));
-    await cache.get('1', '/b', async () => page('1234'));
-    await cache.get('1', '/c', async () => page('1234'));
-    expect(cache.size).toBe(2);
-    await cache.get('1', '/big', async () => page('12345678901'));
-    expect(cache.size).toBe(2);
-    expect(await cache.get('1', '/big', async () => page('12345678901'))).toMatchObject({ hit: false });
+  it('stays bounded by bytes, dropping the least recently used first', async () => {
+    // Tiny bodies are not compressed: each entry costs its body, its key and a fixed 256 bytes.
+    const cache = new PublicCache(3 * (256 + 4 + 10));
+    for (const key of ['/a', '/b', '/c']) await cache.getOrProduce(key, '1', async () => produced('0123456789'));
+    await cache.getOrProduce('/a', '1', async () => produced('0123456789'));
+    await cache.getOrProduce('/d', '1', async () => produced('0123456789'));
+    expect(cache.size).toBe(3);
+    expect(cache.fresh('/a', '1')).toBeDefined();
+    expect(cache.fresh('/b', '1')).toBeUndefined();
+    for (let i = 0; i < 100; i += 1) await cache.getOrProduce(`/p${i}`, '1', async () => produced('0123456789'));
+    expect(cache.size).toBe(3);
+    expect(cache.bytes).toBeLessThanOrEqual(3 * (256 + 4 + 10));
   });
 });

@@ -43,8 +43,8 @@ describe.each([
     const { id } = (await request(app.baseUrl, 'GET', `/api/${path}`)).body;
     const reply = await request(app.baseUrl, 'PUT', `/api/admin/${path}/${id}`, { json: input, cookie });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ id, ...stored });
-    expect((await request(app.baseUrl, 'GET', `/api/${path}`)).body).toEqual({ id, ...stored });
+    expect(reply.body).toEqual({ id, ...stored, version: expect.any(Number) });
+    expect((await request(app.baseUrl, 'GET', `/api/${path}`)).body).toEqual(reply.body);
   });
 
   it('answers 404 for another id', async () => {
@@ -78,9 +78,9 @@ describe('singleton validation', () => {
     });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([
-      { field: 'expertCount', message: 'Expert count must be at least 0' },
-      { field: 'projectCount', message: 'Project count must be a whole number' },
-      { field: 'partnerCount', message: 'Partner count must be a whole number' },
+      { field: 'expertCount', message: 'Expert consultants count must be at least 0' },
+      { field: 'projectCount', message: 'Completed projects count must be a whole number' },
+      { field: 'partnerCount', message: 'Partners count must be a whole number' },
     ]);
   });
 });

@@ -12,7 +12,7 @@ import { createApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { migrate, openOrm } from '../src/db/orm.js';
 import { seedFirstAdmin, seedFirstStartContent } from '../src/db/seeds/first-start.js';
-import { localStorageFor } from '../src/uploads/storage.js';
+import { storageFor } from '../src/uploads/storage-from-config.js';
 import { databaseUrl, testServerUrl } from './test-database.js';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' } as const;
@@ -61,7 +61,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   await seedFirstStartContent(orm.em.fork());
   await seedFirstAdmin(orm.em.fork(), config, logger);
 
-  const deps: AppDeps = { orm, config, logger, storage: localStorageFor(dataDir) };
+  const deps: AppDeps = { orm, config, logger, storage: await storageFor(config) };
   const { app, close: closeApp } = await createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
@@ -88,6 +88,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await closeApp();
+      await deps.storage.close?.();
       await orm.close(true);
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

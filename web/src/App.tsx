@@ -8,8 +8,8 @@ import { NewsPage } from './public/news/NewsPage';
 import { ProjectsPage } from './public/clients/ProjectsPage';
 import { NotFoundPage } from './public/not-found/NotFoundPage';
 
-// The admin panel is split out of what public pages load.
-const AdminApp = lazy(() => import('./admin/AdminApp'));
+// The admin panel (with Chakra's full theme, admin-system.tsx) is split out of what public pages load.
+const AdminApp = lazy(() => import('./admin-system'));
 
 export function App() {
   return (

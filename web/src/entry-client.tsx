@@ -6,10 +6,13 @@ import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { createApolloClient } from './graphql/apollo';
 
-/** Apollo cache state of the server-rendered page: a JSON script element (see api/src/web/mount.ts). */
+/**
+ * Apollo cache state of the server-rendered page (api/src/site/mount.ts), as a JSON data block:
+ * not a script that runs, so the Content-Security-Policy needs no hash or nonce for it.
+ */
 function serverState(): NormalizedCacheObject | undefined {
-  const json = document.getElementById('apollo-state')?.textContent;
-  return json ? (JSON.parse(json) as NormalizedCacheObject) : undefined;
+  const text = document.getElementById('apollo-state')?.textContent;
+  return text ? (JSON.parse(text) as NormalizedCacheObject) : undefined;
 }
 
 const client = createApolloClient({ initialState: serverState() });

@@ -1,6 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { ApolloLink } from '@apollo/client';
 import { prerenderStatic } from '@apollo/client/react/ssr';
+import { Observable } from 'rxjs';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { App } from './App';
@@ -8,49 +10,39 @@ import { AppProviders } from './AppProviders';
 import { createApolloClient } from './graphql/apollo';
 import { PageMetaCollector, type PageMetaValues } from './public/page-meta';
 import { headTags } from './public/seo/head-tags';
+import type { GraphQLExecutor, RenderRequest, RenderResult } from './render-contract';
 
-/** A slow API must not hold the page: past this the browser renders it and fetches itself. */
-const SERVER_QUERY_TIMEOUT_MS = 10_000;
+export type { RenderRequest, RenderResult } from './render-contract';
 
-export interface RenderRequest {
-  /** Path and query of the requested page. */
-  url: string;
-  /** Absolute GraphQL endpoint the server-side queries go to. */
-  graphqlUrl: string;
-  /** Public origin of the site (for OpenGraph URLs), e.g. https://example.com */
-  origin: string;
-}
-
-export interface RenderResult {
-  /** Markup for the root element; empty when the page could not be rendered with data. */
-  html: string;
-  /** Tags for the document head: title, description, OpenGraph, critical styles. */
-  head: string;
-  status: number;
-  /** Apollo cache state to embed for hydration. */
-  state?: unknown;
+/** Apollo link over the server's in-process executor: no HTTP, no socket, no serialisation. */
+function executorLink(execute: GraphQLExecutor, onFailure: () => void): ApolloLink {
+  return new ApolloLink(
+    (operation) =>
+      new Observable<ApolloLink.Result>((observer) => {
+        execute({ document: operation.query, variables: operation.variables, operationName: operation.operationName })
+          .then((result) => {
+            if (result.errors?.length) onFailure();
+            observer.next(result as ApolloLink.Result);
+            observer.complete();
+          })
+          .catch((error: unknown) => {
+            onFailure();
+            observer.error(error);
+          });
+      }),
+  );
 }
 
 /**
- * Renders a public route with its data: queries run against the API, the tree is re-rendered until
- * every query has answered, and the resulting markup, head tags, status and cache state go back to
- * the server. If any query fails the page is left to the browser (empty html), so the visitor sees
- * the same loading and error states as without server rendering and hydration never mismatches.
+ * Renders a public route with its data: queries run in the server's process, the tree is re-rendered
+ * until every query has answered, and the resulting markup, head tags, status and cache state go back
+ * to the server. If any query fails the result says so (`dataUnavailable`): the server then serves
+ * its last good page or a 503 page, never a page built on missing data.
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   let queryFailed = false;
-  const trackingFetch: typeof fetch = async (input, init) => {
-    try {
-      const response = await fetch(input, { ...init, signal: AbortSignal.timeout(SERVER_QUERY_TIMEOUT_MS) });
-      const body = (await response.clone().json().catch(() => null)) as { errors?: unknown[] } | null;
-      if (!response.ok || !body || (Array.isArray(body.errors) && body.errors.length > 0)) queryFailed = true;
-      return response;
-    } catch (error) {
-      queryFailed = true;
-      throw error;
-    }
-  };
-  const client = createApolloClient({ uri: request.graphqlUrl, ssrMode: true, fetch: trackingFetch });
+  const link = executorLink(request.execute, () => (queryFailed = true));
+  const client = createApolloClient({ link, ssrMode: true });
   const meta: { current?: PageMetaValues } = {};
   // Compat mode keeps styles out of the markup so they can be sent once, in the head.
   const styleCache = createCache({ key: 'css' });
@@ -74,7 +66,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const path = request.url.split('?')[0];
   const head = headTags(pageMeta, request.origin, path);
   const status = pageMeta.status ?? 200;
-  if (queryFailed) return { html: '', head, status };
+  if (queryFailed) return { html: '', head, status, dataUnavailable: true };
 
   const ids: string[] = [];
   let css = '';
@@ -85,5 +77,5 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     }
   }
   const styles = css ? `<style data-emotion="css ${ids.join(' ')}">${css}</style>` : '';
-  return { html: result, head: `${head}\n    ${styles}`, status, state: client.extract() };
+  return { html: result, head: `${head}\n    ${styles}`, status, state: client.extract(), dataUnavailable: false };
 }

@@ -1,8 +1,28 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defineConfig } from '@chakra-ui/react';
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
+import {
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  headingRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  semanticTokens,
+  skeletonRecipe,
+  spinnerRecipe,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
 
 // The firm's look: deep navy with a restrained brass accent, a serif for headings and a neutral
 // sans-serif for text. Used by the public site and the admin panel (colorPalette="brand").
-const config = defineConfig({
+export const themeConfig = defineConfig({
   globalCss: {
     html: { scrollBehavior: 'smooth', '@media (prefers-reduced-motion: reduce)': { scrollBehavior: 'auto' } },
     body: { bg: 'bg', color: 'fg', fontFamily: 'body' },
@@ -87,4 +107,34 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+/**
+ * Chakra's default theme without its ~90 component recipes: only the recipes the public pages use
+ * (the rest is JavaScript every visitor would download for nothing). The admin panel, loaded on its
+ * own, uses the full default theme (admin-system.tsx).
+ */
+export const publicThemeConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      link: linkRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, publicThemeConfig, themeConfig);

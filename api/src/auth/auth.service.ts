@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LoginLimits } from '../config.js';
-import type { Caller } from '../content/collection.js';
+import type { Caller } from './caller.js';
 import { FORBIDDEN_CONTROL_CHARACTERS } from '../content/fields.js';
 import { type FieldError, Forbidden, NotFound, Unauthorized, ValidationFailed } from '../shared/errors.js';
 import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from './passwords.js';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Caller } from '../content/collection.js';
+import type { Caller } from './caller.js';
 import './session-store.js';
 
 /** Who is calling, from the session cookie (loaded only while its user exists and it has not expired). */

@@ -1,16 +1,45 @@
-import type { EntityClass } from '@mikro-orm/core';
+import { OptimisticLockError, type EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin } from '../auth/auth.service.js';
-import { NotFound } from '../shared/errors.js';
-import type { CollectionOperations, SingletonOperations } from './collection.js';
+import { NotFound, StaleVersion } from '../shared/errors.js';
+import type { CollectionOperations, ExpectedVersion, SingletonOperations } from './collection.js';
 import { type FieldRules, validateInput } from './fields.js';
 
-// The one CRUD mechanism for every content type. A collection module contributes its entity,
-// its field rules and its name; rules, permissions and flushing live here.
+// The one CRUD mechanism for every content type. A content type contributes its entity, its
+// fields and its name; rules, permissions, versions and flushing live here.
 
-interface Listed {
+interface Versioned {
   id: number;
+  version: number;
+}
+
+interface Listed extends Versioned {
   displayOrder: number;
+}
+
+/**
+ * Applies validated values to a loaded record. The version column makes the flush an
+ * `update ... where id = ? and version = ?` (MikroORM optimistic locking), so of two saves that
+ * read the same version only one lands, even when both pass the first check at the same time.
+ */
+async function saveVersioned<T extends Versioned>(
+  em: EntityManager,
+  entity: EntityClass<T>,
+  record: T,
+  values: Record<string, unknown>,
+  expected: ExpectedVersion,
+): Promise<T> {
+  if (expected !== undefined && record.version !== expected) throw new StaleVersion(record.version);
+  em.assign(record, values as never);
+  try {
+    await em.flush();
+  } catch (error) {
+    if (!(error instanceof OptimisticLockError)) throw error;
+    const current = await em.fork().findOne(entity, record.id as never);
+    if (!current) throw new NotFound();
+    throw new StaleVersion(current.version);
+  }
+  return record;
 }
 
 export function collectionService<T extends Listed>(
@@ -36,12 +65,10 @@ export function collectionService<T extends Listed>(
       return record;
     },
 
-    async update(em, id, input, caller) {
+    async update(em, id, input, caller, expected) {
       await requireAdmin(em, caller);
       const record = await find(em, id);
-      em.assign(record, validateInput(rules, input, 'update') as never);
-      await em.flush();
-      return record;
+      return saveVersioned(em, entity, record, validateInput(rules, input, 'update'), expected);
     },
 
     async remove(em, id, caller) {
@@ -53,7 +80,7 @@ export function collectionService<T extends Listed>(
 }
 
 /** A single record (landing content, statistics), created by the first-start seed. */
-export function singletonService<T extends { id: number }>(
+export function singletonService<T extends Versioned>(
   entity: EntityClass<T>,
   rules: FieldRules,
   label: string,
@@ -62,13 +89,11 @@ export function singletonService<T extends { id: number }>(
     (await em.find(entity, {}, { orderBy: { id: 'asc' } as never, limit: 1 }))[0] ?? null;
   return {
     get,
-    async update(em, id, input, caller) {
+    async update(em, id, input, caller, expected) {
       await requireAdmin(em, caller);
       const record = await get(em);
       if (!record || record.id !== id) throw new NotFound(`${label} not found`);
-      em.assign(record, validateInput(rules, input, 'update') as never);
-      await em.flush();
-      return record;
+      return saveVersioned(em, entity, record, validateInput(rules, input, 'update'), expected);
     },
   };
 }

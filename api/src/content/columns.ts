@@ -1,53 +1,96 @@
 import 'reflect-metadata';
-import { PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { Field, Int } from 'type-graphql';
+import type { Opt } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field as GraphQLField, InputType, Int, ObjectType } from 'type-graphql';
+import {
+  displayOrderField,
+  type ContentType,
+  type Field,
+  type FieldPresence,
+  type FieldValue,
+} from '@consulting/model';
 
-// Each content field is both a database column (MikroORM) and a GraphQL field (type-graphql).
-// These decorators declare both at once, with explicit types (no decorator metadata needed).
+// Entities, GraphQL object types and GraphQL input types are derived from the content model's
+// declarations (model/src/types): each field becomes a database column and a GraphQL field at
+// once, with explicit types (no decorator metadata needed). The shared columns (id, display
+// order, creation time, version) are declared here once.
 
-type ScalarType = typeof String | typeof Boolean | typeof Date | typeof Int;
+type GraphQLScalar = typeof String | typeof Boolean | typeof Date | typeof Int;
 
-function column(graphqlType: ScalarType, nullable: boolean, property: Record<string, unknown>): PropertyDecorator {
-  return (target, key) => {
-    Field(() => graphqlType, { nullable })(target, key);
-    Property(property)(target, key as string);
-  };
+const graphQLTypeOf = (field: Field): GraphQLScalar =>
+  field.kind === 'wholeNumber' ? Int : field.kind === 'flag' ? Boolean : String;
+
+const columnTypeOf = (field: Field): string =>
+  field.kind === 'wholeNumber' ? 'integer' : field.kind === 'flag' ? 'boolean' : 'text';
+
+/** A content field: nullable when optional without a default; the default is the column's. */
+function fieldColumn(prototype: object, key: string, field: Field): void {
+  const nullable = !field.required && field.default === undefined;
+  GraphQLField(() => graphQLTypeOf(field), { nullable, description: field.description })(prototype, key);
+  Property({
+    type: columnTypeOf(field),
+    ...(nullable && { nullable: true }),
+    ...(field.default !== undefined && { default: field.default }),
+  })(prototype, key);
 }
 
 /** Serial integer primary key. */
-export function IdColumn(): PropertyDecorator {
-  return (target, key) => {
-    Field(() => Int)(target, key);
-    PrimaryKey({ type: 'integer', autoincrement: true })(target, key as string);
+function idColumn(prototype: object): void {
+  GraphQLField(() => Int)(prototype, 'id');
+  PrimaryKey({ type: 'integer', autoincrement: true })(prototype, 'id');
+}
+
+/** Starts at 1 and goes up by one on every update; an update names the version it read (optimistic concurrency). */
+function versionColumn(prototype: object): void {
+  GraphQLField(() => Int, { description: 'Starts at 1, +1 on every update. Send it back (If-Match, expectedVersion) so a stale save is refused.' })(
+    prototype,
+    'version',
+  );
+  Property({ type: 'integer', version: true })(prototype, 'version');
+}
+
+/** A timestamp the database sets on insert; never taken from a client. */
+function createdAtColumn(prototype: object): void {
+  GraphQLField(() => Date)(prototype, 'createdAt');
+  Property({ type: 'datetime', defaultRaw: 'now()' })(prototype, 'createdAt');
+}
+
+/** Makes a class the entity and GraphQL object type of a content type. */
+export function contentEntity(type: ContentType): ClassDecorator {
+  return (target) => {
+    const prototype = target.prototype as object;
+    idColumn(prototype);
+    for (const [key, field] of Object.entries(type.fields)) fieldColumn(prototype, key, field);
+    if (type.kind === 'collection') fieldColumn(prototype, 'displayOrder', displayOrderField);
+    if (type.createdAt) createdAtColumn(prototype);
+    versionColumn(prototype);
+    ObjectType(type.typeName, { description: type.description })(target);
+    Entity({ tableName: type.table })(target);
   };
 }
 
-/** Text; required unless `nullable`, with an optional database default. */
-export function TextColumn(options: { nullable?: boolean; default?: string } = {}): PropertyDecorator {
-  const nullable = options.nullable ?? false;
-  return column(String, nullable, {
-    type: 'text',
-    ...(nullable && { nullable: true }),
-    ...(options.default !== undefined && { default: options.default }),
-  });
+/** The GraphQL input type of a content type: its editable fields, required ones non-null. */
+export function contentInput(type: ContentType, fields: Readonly<Record<string, Field>>): new () => object {
+  class Input {}
+  Object.defineProperty(Input, 'name', { value: `${type.typeName}Input` });
+  for (const [key, field] of Object.entries(fields)) {
+    GraphQLField(() => graphQLTypeOf(field), { nullable: !field.required, description: field.description })(Input.prototype, key);
+  }
+  InputType(`${type.typeName}Input`)(Input);
+  return Input;
 }
 
-/** Whole number, with an optional database default. */
-export function IntColumn(options: { default?: number } = {}): PropertyDecorator {
-  return column(Int, false, { type: 'integer', ...(options.default !== undefined && { default: options.default }) });
-}
+type StoredValue<F> = FieldPresence<F> extends 'optional'
+  ? FieldValue<F> | null
+  : FieldPresence<F> extends 'defaulted'
+    ? Opt<FieldValue<F>>
+    : FieldValue<F>;
 
-/** The position in public lists (ascending, ties by id); 0 unless given. */
-export function DisplayOrderColumn(): PropertyDecorator {
-  return IntColumn({ default: 0 });
-}
-
-/** An on/off flag, off unless given. */
-export function FlagColumn(): PropertyDecorator {
-  return column(Boolean, false, { type: 'boolean', default: false });
-}
-
-/** A timestamp the database sets on insert. */
-export function CreatedAtColumn(): PropertyDecorator {
-  return column(Date, false, { type: 'datetime', defaultRaw: 'now()' });
-}
+/** The TypeScript shape of a content type's entity (merged into its class). */
+export type ContentRecord<C extends ContentType> = {
+  id: number;
+  version: Opt<number>;
+} & { -readonly [K in keyof C['fields']]: StoredValue<C['fields'][K]> } & (C['kind'] extends 'collection'
+    ? { displayOrder: Opt<number> }
+    : unknown) &
+  (C['createdAt'] extends true ? { createdAt: Opt<Date> } : unknown);

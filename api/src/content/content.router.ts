@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { callerOf } from '../auth/session.js';
-import { NotFound } from '../shared/errors.js';
+import { BadRequest, NotFound } from '../shared/errors.js';
 import { emOf } from '../shared/request-context.js';
 import { collections, singletons, type CollectionDefinition, type SingletonDefinition } from './registry.js';
 
@@ -25,7 +25,7 @@ function mountCollection(router: Router, { path, service }: CollectionDefinition
     res.status(201).json(await service.create(emOf(req), req.body, callerOf(req)));
   });
   router.put(`/admin/${path}/:id`, async (req, res) => {
-    res.json(await service.update(emOf(req), idOf(req), req.body, callerOf(req)));
+    res.json(await service.update(emOf(req), idOf(req), req.body, callerOf(req), expectedVersionOf(req)));
   });
   router.delete(`/admin/${path}/:id`, async (req, res) => {
     await service.remove(emOf(req), idOf(req), callerOf(req));
@@ -40,7 +40,7 @@ function mountSingleton(router: Router, { path, service, typeName }: SingletonDe
     res.json(record);
   });
   router.put(`/admin/${path}/:id`, async (req, res) => {
-    res.json(await service.update(emOf(req), idOf(req), req.body, callerOf(req)));
+    res.json(await service.update(emOf(req), idOf(req), req.body, callerOf(req), expectedVersionOf(req)));
   });
 }
 
@@ -50,4 +50,19 @@ function idOf(req: Request): number {
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new NotFound();
   return id;
+}
+
+/**
+ * `If-Match: <version>` (or the quoted `"<version>"`, optionally weak `W/"<version>"`): the version the
+ * client read; a stale one gets 412. Absent or `*`: no check. Anything else is a malformed request.
+ */
+function expectedVersionOf(req: Request): number | undefined {
+  const header = req.get('if-match')?.trim();
+  if (header === undefined || header === '' || header === '*') return undefined;
+  const match = /^(?:W\/)?(?:"(\d{1,10})"|(\d{1,10}))$/.exec(header);
+  const version = match ? Number(match[1] ?? match[2]) : NaN;
+  if (!Number.isSafeInteger(version) || version < 1 || version > 2_147_483_647) {
+    throw new BadRequest('If-Match must be the version of the record, e.g. If-Match: "3"');
+  }
+  return version;
 }

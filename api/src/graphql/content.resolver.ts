@@ -1,4 +1,8 @@
+import type { EntityClass } from '@mikro-orm/core';
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Caller } from '../auth/caller.js';
+import type { ExpectedVersion } from '../content/collection.js';
 import {
   collections,
   singletons,
@@ -7,22 +11,50 @@ import {
 } from '../content/registry.js';
 import type { GraphQLContext } from './context.js';
 
-// One generic factory per kind of content: every collection and singleton in the registry gets
-// its queries and mutations from here. Resolvers translate arguments; the services own the rules.
+// Generic resolvers: every collection and singleton in the registry gets its queries and mutations
+// from here. Resolvers translate arguments; the services own the rules. A content type with
+// behaviour of its own gets a resolver file that extends these classes.
 
 /** type-graphql hands us an instance of the input class; services validate plain data. */
 const plain = (input: object): Record<string, unknown> => ({ ...input });
+
+const EXPECTED_VERSION = 'The version the client read; when the record has changed since, the update fails with CONFLICT.';
 
 function named<T extends Function>(target: T, name: string): T {
   Object.defineProperty(target, 'name', { value: name });
   return target;
 }
 
-export function createCollectionResolver(entry: CollectionDefinition): Function {
+interface Updatable {
+  entity: EntityClass<object>;
+  input: new () => object;
+  typeName: string;
+  service: { update(em: EntityManager, id: number, input: unknown, caller: Caller, expected?: ExpectedVersion): Promise<object> };
+}
+
+/** `update<Type>(id, input, expectedVersion)`, shared by collections and singletons. */
+export function createUpdateResolver({ entity, input, typeName, service }: Updatable) {
+  // Only the classes that extend it are given to buildSchema.
+  @Resolver()
+  abstract class UpdateResolver {
+    @Mutation(() => entity, { name: `update${typeName}` })
+    update(
+      @Arg('id', () => Int) id: number,
+      @Arg('input', () => input) data: object,
+      @Arg('expectedVersion', () => Int, { nullable: true, description: EXPECTED_VERSION }) expected: number | null,
+      @Ctx() ctx: GraphQLContext,
+    ) {
+      return service.update(ctx.em, id, plain(data), ctx.caller, expected ?? undefined);
+    }
+  }
+  return UpdateResolver;
+}
+
+export function createCollectionResolver(entry: CollectionDefinition) {
   const { entity, input, service, typeName, listField } = entry;
 
   @Resolver()
-  class CollectionResolver {
+  class CollectionResolver extends createUpdateResolver(entry) {
     @Query(() => [entity], { name: listField })
     list(@Ctx() ctx: GraphQLContext) {
       return service.list(ctx.em);
@@ -31,11 +63,6 @@ export function createCollectionResolver(entry: CollectionDefinition): Function 
     @Mutation(() => entity, { name: `create${typeName}` })
     create(@Arg('input', () => input) data: object, @Ctx() ctx: GraphQLContext) {
       return service.create(ctx.em, plain(data), ctx.caller);
-    }
-
-    @Mutation(() => entity, { name: `update${typeName}` })
-    update(@Arg('id', () => Int) id: number, @Arg('input', () => input) data: object, @Ctx() ctx: GraphQLContext) {
-      return service.update(ctx.em, id, plain(data), ctx.caller);
     }
 
     @Mutation(() => Boolean, { name: `delete${typeName}` })
@@ -47,19 +74,14 @@ export function createCollectionResolver(entry: CollectionDefinition): Function 
   return named(CollectionResolver, `${typeName}Resolver`);
 }
 
-export function createSingletonResolver(entry: SingletonDefinition): Function {
-  const { entity, input, service, typeName, field } = entry;
+export function createSingletonResolver(entry: SingletonDefinition) {
+  const { entity, service, field, typeName } = entry;
 
   @Resolver()
-  class SingletonResolver {
+  class SingletonResolver extends createUpdateResolver(entry) {
     @Query(() => entity, { name: field, nullable: true })
     get(@Ctx() ctx: GraphQLContext) {
       return service.get(ctx.em);
-    }
-
-    @Mutation(() => entity, { name: `update${typeName}` })
-    update(@Arg('id', () => Int) id: number, @Arg('input', () => input) data: object, @Ctx() ctx: GraphQLContext) {
-      return service.update(ctx.em, id, plain(data), ctx.caller);
     }
   }
   return named(SingletonResolver, `${typeName}Resolver`);

@@ -20,8 +20,12 @@ declare module 'graphql-upload/processRequest.mjs' {
   }
 }
 
-declare module 'graphql-upload/graphqlUploadExpress.mjs' {
-  import type { RequestHandler } from 'express';
-  import type { ProcessRequestOptions } from 'graphql-upload/processRequest.mjs';
-  export default function graphqlUploadExpress(options?: ProcessRequestOptions): RequestHandler;
+declare module 'graphql-upload/Upload.mjs' {
+  import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+  export default class Upload {
+    promise: Promise<FileUpload>;
+    file?: FileUpload;
+    resolve(file: FileUpload): void;
+    reject(error: unknown): void;
+  }
 }

@@ -3,25 +3,21 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { AppDeps } from '../app-deps.js';
 import { callerOf } from '../auth/session.js';
 import { refuseCrossSiteMultipart, refuseCrossSiteMutations } from '../http/cross-site.js';
-import { AppError } from '../shared/errors.js';
 import { emOf } from '../shared/request-context.js';
 import type { Config } from '../config.js';
 import type { GraphQLContext } from './context.js';
 import { createErrorFormatter } from './errors.js';
 import { queryLimitRules, queryLimits } from './limits.js';
 import { graphQLSchema } from './schema.js';
-import { MAX_IMAGE_BYTES } from '../uploads/upload.service.js';
+import { AppError } from '../shared/errors.js';
+import { graphqlMultipart } from '../uploads/graphql-multipart.js';
+import { announcesMoreThan, MAX_MULTIPART_BODY_BYTES } from '../uploads/multipart.js';
 
 /** Largest GraphQL JSON body; queries are small, the limits below cap their shape too. */
 const jsonBodyLimit = '100kb';
-/** Above the 10 MB rule, so storeImage (which counts bytes) is what refuses a big file. */
-const uploadHardLimitBytes = MAX_IMAGE_BYTES + 1024 * 1024;
-/** Room for the `operations` and `map` fields and part headers around the file. */
-const multipartOverheadBytes = 64 * 1024;
 const preflightHeaders = ['x-apollo-operation-name', 'apollo-require-preflight'];
 
 /** Introspection and Sandbox: always in development and test, per GRAPHQL_INTROSPECTION in production. */
@@ -55,7 +51,7 @@ const guardMultipart: RequestHandler = (req, res, next) => {
       );
     return;
   }
-  if (Number(req.get('content-length') ?? 0) > uploadHardLimitBytes + multipartOverheadBytes) {
+  if (announcesMoreThan(req, MAX_MULTIPART_BODY_BYTES)) {
     // Connection: close, so the unread body is not left on a keep-alive socket.
     res.set('connection', 'close').status(413).json(graphQLErrorBody('Maximum file size is 10MB', 'PAYLOAD_TOO_LARGE'));
     return;
@@ -63,10 +59,15 @@ const guardMultipart: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Body-parser and graphql-upload errors (bad JSON, too large, broken multipart) as GraphQL errors. */
+/** Body-parser and multipart errors (bad JSON, too large, broken multipart) as GraphQL errors. */
 const httpErrorsAsGraphQL: ErrorRequestHandler = (error, _req, res, next) => {
   if (error instanceof AppError && !res.headersSent) {
-    res.set(error.headers()).status(error.status).json(graphQLErrorBody(error.message, error.code));
+    const errors = [{ message: error.message, extensions: { code: error.code, ...error.extensions() } }];
+    // The multipart reader's refusals say `data: null`: the operation in the body never ran.
+    res
+      .set(error.headers())
+      .status(error.status)
+      .json(res.locals.refusedMultipart ? { data: null, errors } : { errors });
     return;
   }
   const status: unknown = error?.status ?? error?.statusCode;
@@ -86,7 +87,10 @@ const httpErrorsAsGraphQL: ErrorRequestHandler = (error, _req, res, next) => {
 };
 
 // Mounts Apollo Server at /graphql. createApp calls this after the session middleware.
-export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(): Promise<void> }> {
+export async function mountGraphQL(
+  app: Express,
+  deps: AppDeps,
+): Promise<{ server: ApolloServer<GraphQLContext>; stop(): Promise<void> }> {
   const production = deps.config.env === 'production';
   const introspection = introspectionEnabled(deps.config);
   const server = new ApolloServer<GraphQLContext>({
@@ -118,12 +122,12 @@ export async function mountGraphQL(app: Express, deps: AppDeps): Promise<{ stop(
     refuseCrossSiteMultipart(deps.config),
     guardMultipart,
     express.json({ limit: jsonBodyLimit }),
-    graphqlUploadExpress({ maxFileSize: uploadHardLimitBytes, maxFiles: 1 }),
+    graphqlMultipart(),
     expressMiddleware(server, {
       context: async ({ req, res }) => ({ req, res, em: emOf(req), caller: callerOf(req), deps }),
     }),
     httpErrorsAsGraphQL,
   );
 
-  return { stop: () => server.stop() };
+  return { server, stop: () => server.stop() };
 }

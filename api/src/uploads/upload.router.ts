@@ -1,66 +1,79 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
-import multer from 'multer';
-import { requireSignedIn } from '../auth/auth.router.js';
+import type { Logger } from 'pino';
+import type { StorageConfig } from '../config.js';
 import { callerOf } from '../auth/session.js';
-import { InvalidImage, NotFound, ValidationFailed } from '../shared/errors.js';
+import { InvalidImage, NotFound, PayloadTooLarge, Unauthorized } from '../shared/errors.js';
+import { announcesMoreThan, discardBody, MAX_MULTIPART_BODY_BYTES, readMultipartForm } from './multipart.js';
 import { isStoredName, type ImageStorage } from './storage.js';
-import { contentTypeOf, storeImage } from './upload.service.js';
+import { TOO_LARGE_MESSAGE } from './upload-limits.js';
+import { contentTypeOf, STORED_CACHE_CONTROL } from './image-types.js';
+import { storeImage } from './upload.service.js';
+import { VariantMaker } from './variants.js';
 
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-/** POST /api/upload-image: multipart form, the image in field `file`. */
+/** POST /api/upload-image: multipart form, the image in field `file` (a few text fields may sit beside it). */
 export function uploadRouter(storage: ImageStorage): Router {
   const router = Router();
-  const failedInStorage = new WeakSet<object>();
-
-  // A multer storage engine that hands the file stream to storeImage, which does all the checking.
-  const engine: multer.StorageEngine = {
-    _handleFile(req, file, callback) {
-      storeImage(file.stream, callerOf(req as Request), storage).then(
-        ({ url }) => callback(null, { path: url }),
-        (error: Error) => {
-          failedInStorage.add(error);
-          callback(error);
-        },
-      );
-    },
-    _removeFile(_req, file, callback) {
-      storage.remove(file.path.replace('/uploads/', '')).then(() => callback(null), callback);
-    },
-  };
-  const parseForm = multer({ storage: engine, limits: { files: 1, fields: 10, parts: 12 } }).single('file');
-
-  router.post('/upload-image', requireSignedIn, async (req, res) => {
-    await new Promise<void>((resolve, reject) =>
-      parseForm(req, res, (error: unknown) => {
-        if (!error) return resolve();
-        // A broken multipart body (rather than a refused file) is the client's mistake.
-        const clientMistake = !(error instanceof multer.MulterError) && !failedInStorage.has(error as object);
-        reject(clientMistake ? new ValidationFailed([], 'Malformed multipart form') : error);
-      }),
-    );
-    if (!req.file) throw new InvalidImage('Please select an image file');
-    res.status(201).json({ url: req.file.path });
+  router.post('/upload-image', async (req, res) => {
+    // Refusals that need no body come before reading it.
+    if (!callerOf(req).userId) {
+      discardBody(req);
+      throw new Unauthorized();
+    }
+    if (announcesMoreThan(req, MAX_MULTIPART_BODY_BYTES)) {
+      discardBody(req);
+      res.set('Connection', 'close');
+      throw new PayloadTooLarge(TOO_LARGE_MESSAGE);
+    }
+    if (!req.is('multipart/form-data')) {
+      discardBody(req);
+      throw new InvalidImage('Please select an image file');
+    }
+    const form = await readMultipartForm(req, res, { maxFields: 10, maxFieldBytes: 8 * 1024 });
+    if (form.file?.field !== 'file') throw new InvalidImage('Please select an image file');
+    res.status(201).json(await storeImage(form.file.bytes, callerOf(req), storage));
   });
-
   return router;
 }
 
-/** GET /uploads/<name>: stored images, cacheable forever (names are never reused). */
-export function uploadedFilesRouter(storage: ImageStorage): Router {
+/** Names known to be stored (per instance, bounded): a redirect to the asset URL needs no lookup for them. */
+const KNOWN_NAMES_LIMIT = 10_000;
+
+/**
+ * GET /uploads/<name>: stored images, cacheable forever (names are never reused). A missing
+ * variant of a stored original is made on its first request (variants.ts). With S3 and
+ * PUBLIC_ASSET_URL, answers with a redirect to `<PUBLIC_ASSET_URL>/<name>` instead of the bytes.
+ */
+export function uploadedFilesRouter(storage: ImageStorage, options: { logger?: Logger; storage?: StorageConfig } = {}): Router {
   const router = Router();
+  const variants = new VariantMaker(storage, options.logger);
+  const assetUrl = options.storage?.kind === 's3' ? options.storage.publicAssetUrl : null;
+  const known = new Set<string>();
+
   router.get('/:name', async (req: Request, res: Response) => {
     const name = String(req.params.name);
-    const file = isStoredName(name) ? await storage.open(name) : null;
+    if (!isStoredName(name)) throw new NotFound();
+    if (assetUrl) {
+      if (!known.has(name)) {
+        if (!(await storage.has(name)) && !(await variants.ensure(name))) throw new NotFound();
+        if (known.size >= KNOWN_NAMES_LIMIT) known.clear();
+        known.add(name);
+      }
+      // 302 kept a day: the asset URL is a setting and may change; the name never does.
+      res.set('Cache-Control', 'public, max-age=86400').redirect(302, `${assetUrl}/${name}`);
+      return;
+    }
+    let file = await storage.open(name);
+    if (!file && (await variants.ensure(name))) file = await storage.open(name);
     if (!file) throw new NotFound();
     res.set({
       'Content-Type': contentTypeOf(name),
       'Content-Length': String(file.size),
-      'Cache-Control': `public, max-age=${ONE_YEAR_SECONDS}, immutable`,
+      'Cache-Control': STORED_CACHE_CONTROL,
       'X-Content-Type-Options': 'nosniff',
     });
     if (req.method === 'HEAD') {
+      (file.stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
       res.end();
       return;
     }

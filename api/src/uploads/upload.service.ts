@@ -1,37 +1,62 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Caller } from '../content/collection.js';
+import type { Caller } from '../auth/caller.js';
 import { InvalidImage, PayloadTooLarge, Unauthorized } from '../shared/errors.js';
+import { imageWorker } from './image-jobs.js';
+import { VARIANT_FORMATS, VARIANT_WIDTHS } from './image-processing.js';
+import { IMAGE_TYPES } from './image-types.js';
 import type { ImageStorage } from './storage.js';
+import { MAX_IMAGE_BYTES, TOO_LARGE_MESSAGE } from './upload-limits.js';
+import { variantName } from './variants.js';
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
-/** Accepted images by what their bytes say they are; SVG (script-capable) is not among them. */
-export const IMAGE_TYPES: Record<string, { ext: string; contentType: string }> = {
-  'image/jpeg': { ext: 'jpg', contentType: 'image/jpeg' },
-  'image/png': { ext: 'png', contentType: 'image/png' },
-  'image/webp': { ext: 'webp', contentType: 'image/webp' },
-  'image/gif': { ext: 'gif', contentType: 'image/gif' },
-  'image/avif': { ext: 'avif', contentType: 'image/avif' },
-};
+export { MAX_IMAGE_BYTES };
+export { contentTypeOf, IMAGE_TYPES } from './image-types.js';
 
 /**
  * Stores an uploaded image and returns its public URL. Admin only. Reads at most 10 MB
- * (PayloadTooLarge past that), judges the type by the bytes (InvalidImage otherwise), and
- * writes nothing until the whole file is read and accepted.
+ * (PayloadTooLarge past that), judges the type by the bytes (InvalidImage otherwise), then
+ * stores it as saveImage does.
  */
 export async function storeImage(
-  source: NodeJS.ReadableStream | AsyncIterable<Buffer>,
+  source: Uint8Array | NodeJS.ReadableStream | AsyncIterable<Buffer>,
   caller: Caller,
   storage: ImageStorage,
 ): Promise<{ url: string }> {
   if (!caller.userId) throw new Unauthorized();
-  const bytes = await readAtMost(source as AsyncIterable<Buffer>, MAX_IMAGE_BYTES);
+  const bytes = source instanceof Uint8Array ? Buffer.from(source) : await readAtMost(source as AsyncIterable<Buffer>, MAX_IMAGE_BYTES);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new PayloadTooLarge(TOO_LARGE_MESSAGE);
+  return saveImage(bytes, storage);
+}
+
+/**
+ * Decodes the image (in the image worker), refuses it when it is not one of the accepted types
+ * or over the pixel limit, and stores it re-encoded under `<base>.<ext>` with its six variants.
+ * Writes nothing until the image decoded in full; on any failure removes what it wrote. For
+ * trusted callers too (the demo seed names its files through `base`).
+ */
+export async function saveImage(bytes: Uint8Array, storage: ImageStorage, base: string = randomUUID()): Promise<{ url: string }> {
   const detected = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
   const type = detected && IMAGE_TYPES[detected.mime];
   if (!type) throw new InvalidImage('Please select an image file');
-  const name = `${randomUUID()}.${type.ext}`;
-  await storage.save(name, bytes);
+  const prepared = await imageWorker.prepare(bytes, type.ext);
+
+  const name = `${base}.${type.ext}`;
+  const written: string[] = [];
+  try {
+    // Variants first, the original last: an original in storage always has its variants.
+    for (const width of VARIANT_WIDTHS) {
+      for (const format of VARIANT_FORMATS) {
+        const variant = variantName(base, width, format);
+        written.push(variant);
+        await storage.save(variant, prepared.variants[`${width}.${format}`]!);
+      }
+    }
+    written.push(name);
+    await storage.save(name, prepared.original);
+  } catch (error) {
+    await Promise.allSettled(written.map((written) => storage.remove(written)));
+    throw error;
+  }
   return { url: `/uploads/${name}` };
 }
 
@@ -41,14 +66,8 @@ async function readAtMost(source: AsyncIterable<Buffer>, limit: number): Promise
   for await (const chunk of source) {
     total += chunk.length;
     // Leaving the loop stops reading; the adapter discards the rest of the request.
-    if (total > limit) throw new PayloadTooLarge('Maximum file size is 10MB');
+    if (total > limit) throw new PayloadTooLarge(TOO_LARGE_MESSAGE);
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   }
   return Buffer.concat(chunks, total);
-}
-
-/** Content type of a stored file, from the extension storeImage gave it. */
-export function contentTypeOf(name: string): string {
-  const ext = name.slice(name.lastIndexOf('.') + 1);
-  return Object.values(IMAGE_TYPES).find((t) => t.ext === ext)?.contentType ?? 'application/octet-stream';
 }

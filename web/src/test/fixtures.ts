@@ -8,11 +8,18 @@ export function newsItem(id: number, overrides: Record<string, unknown> = {}) {
     brief: `Brief ${id}`,
     content: null,
     pictureUrl: `/uploads/news-${id}.png`,
+    altText: null,
     link: null,
     featured: false,
     createdAt: '2025-01-05T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A news item as the landing preview fetches it (no article text). */
+export function newsPreviewItem(id: number, overrides: Record<string, unknown> = {}) {
+  const { content: _content, ...item } = newsItem(id, overrides);
+  return item;
 }
 
 export function project(id: number, overrides: Record<string, unknown> = {}) {
@@ -22,6 +29,7 @@ export function project(id: number, overrides: Record<string, unknown> = {}) {
     title: `Project ${id}`,
     brief: null,
     pictureUrl: `/uploads/client-${id}.png`,
+    altText: null,
     country: null,
     featured: false,
     ...overrides,
@@ -35,6 +43,7 @@ export function teamMember(id: number, overrides: Record<string, unknown> = {}) 
     name: `Member ${id}`,
     position: `Position ${id}`,
     pictureUrl: `/uploads/team-${id}.png`,
+    altText: null,
     brief: null,
     ...overrides,
   };
@@ -66,6 +75,7 @@ export const landingData = {
     { __typename: 'Brand', id: 1, name: 'Northwind Analytics', logoUrl: '/uploads/nw.png', websiteUrl: 'https://nw.example', description: 'Data platforms.' },
     { __typename: 'Brand', id: 2, name: 'Halcyon Lab', logoUrl: '/uploads/hl.png', websiteUrl: 'https://hl.example', description: null },
   ],
-  news: [newsItem(1), newsItem(2, { link: 'https://news.example/2' }), newsItem(3), newsItem(4)],
-  clients: [project(1, { country: 'Freedonia' }), project(2)],
+  // The previews as the server chose them (api/src/content/previews.service.ts).
+  newsPreview: [newsPreviewItem(1), newsPreviewItem(2, { link: 'https://news.example/2' }), newsPreviewItem(3)],
+  projectsPreview: [project(1, { country: 'Freedonia' }), project(2)],
 };

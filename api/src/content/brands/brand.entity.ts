@@ -1,26 +1,12 @@
-import { Entity } from '@mikro-orm/decorators/legacy';
-import type { Opt } from '@mikro-orm/core';
-import { ObjectType } from 'type-graphql';
-import { IdColumn, TextColumn, DisplayOrderColumn } from '../columns.js';
+import { brands } from '@consulting/model';
+import { contentEntity, type ContentRecord } from '../columns.js';
 
-@ObjectType('Brand')
-@Entity({ tableName: 'brands' })
-export class Brand {
-  @IdColumn()
-  id!: number;
+// Columns and GraphQL fields come from the content model's declaration (model/src/types).
 
-  @TextColumn()
-  name!: string;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class takes its fields' types from the declaration
+export interface Brand extends ContentRecord<typeof brands> {}
 
-  @TextColumn()
-  logoUrl!: string;
-
-  @TextColumn()
-  websiteUrl!: string;
-
-  @TextColumn({ nullable: true })
-  description?: string | null = null;
-
-  @DisplayOrderColumn()
-  displayOrder: Opt<number> = 0;
-}
+/** A sister company. */
+@contentEntity(brands)
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class Brand {}

@@ -1,30 +1,12 @@
-import { Entity } from '@mikro-orm/decorators/legacy';
-import type { Opt } from '@mikro-orm/core';
-import { ObjectType } from 'type-graphql';
-import { IdColumn, TextColumn, FlagColumn, DisplayOrderColumn } from '../columns.js';
+import { clients } from '@consulting/model';
+import { contentEntity, type ContentRecord } from '../columns.js';
+
+// Columns and GraphQL fields come from the content model's declaration (model/src/types).
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class takes its fields' types from the declaration
+export interface Client extends ContentRecord<typeof clients> {}
 
 /** A client project (shown publicly as "Projects"). */
-@ObjectType('Client')
-@Entity({ tableName: 'clients' })
-export class Client {
-  @IdColumn()
-  id!: number;
-
-  @TextColumn()
-  title!: string;
-
-  @TextColumn()
-  pictureUrl!: string;
-
-  @TextColumn({ nullable: true })
-  brief?: string | null = null;
-
-  @TextColumn({ nullable: true })
-  country?: string | null = null;
-
-  @FlagColumn()
-  featured: Opt<boolean> = false;
-
-  @DisplayOrderColumn()
-  displayOrder: Opt<number> = 0;
-}
+@contentEntity(clients)
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class Client {}

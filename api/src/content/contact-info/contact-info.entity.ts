@@ -1,28 +1,12 @@
-import { Entity } from '@mikro-orm/decorators/legacy';
-import type { Opt } from '@mikro-orm/core';
-import { ObjectType } from 'type-graphql';
-import { IdColumn, TextColumn, DisplayOrderColumn } from '../columns.js';
+import { contactInfo } from '@consulting/model';
+import { contentEntity, type ContentRecord } from '../columns.js';
 
-@ObjectType('ContactInfo')
-@Entity({ tableName: 'contact_info' })
-export class ContactInfo {
-  @IdColumn()
-  id!: number;
+// Columns and GraphQL fields come from the content model's declaration (model/src/types).
 
-  /** Free text such as email, phone, address, website; the public site treats some specially. */
-  @TextColumn()
-  type!: string;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class takes its fields' types from the declaration
+export interface ContactInfo extends ContentRecord<typeof contactInfo> {}
 
-  @TextColumn()
-  value!: string;
-
-  @TextColumn({ nullable: true })
-  label?: string | null = null;
-
-  /** One of Mail, Phone, MapPin, Globe. */
-  @TextColumn({ default: 'Mail' })
-  icon: Opt<string> = 'Mail';
-
-  @DisplayOrderColumn()
-  displayOrder: Opt<number> = 0;
-}
+/** A way to reach the firm. */
+@contentEntity(contactInfo)
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class ContactInfo {}

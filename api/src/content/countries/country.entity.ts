@@ -1,23 +1,12 @@
-import { Entity } from '@mikro-orm/decorators/legacy';
-import type { Opt } from '@mikro-orm/core';
-import { ObjectType } from 'type-graphql';
-import { IdColumn, TextColumn, DisplayOrderColumn } from '../columns.js';
+import { countries } from '@consulting/model';
+import { contentEntity, type ContentRecord } from '../columns.js';
 
-@ObjectType('Country')
-@Entity({ tableName: 'countries' })
-export class Country {
-  @IdColumn()
-  id!: number;
+// Columns and GraphQL fields come from the content model's declaration (model/src/types).
 
-  @TextColumn()
-  name!: string;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class takes its fields' types from the declaration
+export interface Country extends ContentRecord<typeof countries> {}
 
-  @TextColumn()
-  code!: string;
-
-  @TextColumn()
-  flagImageUrl!: string;
-
-  @DisplayOrderColumn()
-  displayOrder: Opt<number> = 0;
-}
+/** A country where the firm has a branch. */
+@contentEntity(countries)
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class Country {}

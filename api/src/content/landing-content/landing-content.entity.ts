@@ -1,25 +1,12 @@
-import { Entity } from '@mikro-orm/decorators/legacy';
-import type { Opt } from '@mikro-orm/core';
-import { ObjectType } from 'type-graphql';
-import { IdColumn, TextColumn } from '../columns.js';
+import { landingContent } from '@consulting/model';
+import { contentEntity, type ContentRecord } from '../columns.js';
 
-export const DEFAULT_MAIN_WEBSITE_URL = 'https://www.example.com';
+// Columns and GraphQL fields come from the content model's declaration (model/src/types).
 
-@ObjectType('LandingContent')
-@Entity({ tableName: 'landing_content' })
-export class LandingContent {
-  @IdColumn()
-  id!: number;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class takes its fields' types from the declaration
+export interface LandingContent extends ContentRecord<typeof landingContent> {}
 
-  @TextColumn()
-  heroTagline!: string;
-
-  @TextColumn()
-  heroSubtitle!: string;
-
-  @TextColumn()
-  companyDescription!: string;
-
-  @TextColumn({ default: DEFAULT_MAIN_WEBSITE_URL })
-  mainWebsiteUrl: Opt<string> = DEFAULT_MAIN_WEBSITE_URL;
-}
+/** The landing page texts (one record). */
+@contentEntity(landingContent)
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class LandingContent {}

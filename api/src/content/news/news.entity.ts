@@ -1,36 +1,12 @@
-import { Entity } from '@mikro-orm/decorators/legacy';
-import type { Opt } from '@mikro-orm/core';
-import { ObjectType } from 'type-graphql';
-import { IdColumn, TextColumn, FlagColumn, DisplayOrderColumn, CreatedAtColumn } from '../columns.js';
+import { news } from '@consulting/model';
+import { contentEntity, type ContentRecord } from '../columns.js';
 
-@ObjectType('News')
-@Entity({ tableName: 'news' })
-export class News {
-  @IdColumn()
-  id!: number;
+// Columns and GraphQL fields come from the content model's declaration (model/src/types).
 
-  @TextColumn()
-  title!: string;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class takes its fields' types from the declaration
+export interface News extends ContentRecord<typeof news> {}
 
-  @TextColumn()
-  pictureUrl!: string;
-
-  @TextColumn()
-  brief!: string;
-
-  @TextColumn({ nullable: true })
-  content?: string | null = null;
-
-  @TextColumn({ nullable: true })
-  link?: string | null = null;
-
-  @FlagColumn()
-  featured: Opt<boolean> = false;
-
-  @DisplayOrderColumn()
-  displayOrder: Opt<number> = 0;
-
-  /** Set by the server when the article is created; never taken from a client. */
-  @CreatedAtColumn()
-  createdAt: Opt<Date> = new Date();
-}
+/** A news article; the server stamps createdAt. */
+@contentEntity(news)
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class News {}

@@ -1,22 +1,12 @@
-import { Entity } from '@mikro-orm/decorators/legacy';
-import { ObjectType } from 'type-graphql';
-import { IdColumn, TextColumn, IntColumn } from '../columns.js';
+import { statistics } from '@consulting/model';
+import { contentEntity, type ContentRecord } from '../columns.js';
 
-@ObjectType('Statistics')
-@Entity({ tableName: 'statistics' })
-export class Statistics {
-  @IdColumn()
-  id!: number;
+// Columns and GraphQL fields come from the content model's declaration (model/src/types).
 
-  @TextColumn()
-  yearEstablished!: string;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class takes its fields' types from the declaration
+export interface Statistics extends ContentRecord<typeof statistics> {}
 
-  @IntColumn()
-  expertCount!: number;
-
-  @IntColumn()
-  projectCount!: number;
-
-  @IntColumn()
-  partnerCount!: number;
-}
+/** The landing page figures (one record). */
+@contentEntity(statistics)
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class Statistics {}

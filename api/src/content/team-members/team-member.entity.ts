@@ -1,26 +1,12 @@
-import { Entity } from '@mikro-orm/decorators/legacy';
-import type { Opt } from '@mikro-orm/core';
-import { ObjectType } from 'type-graphql';
-import { IdColumn, TextColumn, DisplayOrderColumn } from '../columns.js';
+import { teamMembers } from '@consulting/model';
+import { contentEntity, type ContentRecord } from '../columns.js';
 
-@ObjectType('TeamMember')
-@Entity({ tableName: 'team_members' })
-export class TeamMember {
-  @IdColumn()
-  id!: number;
+// Columns and GraphQL fields come from the content model's declaration (model/src/types).
 
-  @TextColumn()
-  name!: string;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the class takes its fields' types from the declaration
+export interface TeamMember extends ContentRecord<typeof teamMembers> {}
 
-  @TextColumn()
-  position!: string;
-
-  @TextColumn()
-  pictureUrl!: string;
-
-  @TextColumn({ nullable: true })
-  brief?: string | null = null;
-
-  @DisplayOrderColumn()
-  displayOrder: Opt<number> = 0;
-}
+/** A person on the Team page. */
+@contentEntity(teamMembers)
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class TeamMember {}

@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
 const CONTENT_TABLES = ['brands', 'clients', 'contact_info', 'countries', 'landing_content', 'news', 'statistics', 'team_members'];
 
 /**
- * The content revision (see web/content-revision.entity.ts): a one-row table and, on every content
+ * The content revision (see site/content-revision.entity.ts): a one-row table and, on every content
  * table, a statement-level trigger that bumps it inside the writing transaction. Generated from the
  * entities (`npm run migration:create`), plus the seeded row and the TRUNCATE triggers.
  */

@@ -9,6 +9,7 @@ import { Statistics } from '../../content/statistics/statistics.entity.js';
 import { TeamMember } from '../../content/team-members/team-member.entity.js';
 import { collections } from '../../content/registry.js';
 import type { ImageStorage } from '../../uploads/storage.js';
+import { saveImage } from '../../uploads/upload.service.js';
 import { Canvas, hex, mix, type Rgb } from './png.js';
 
 // Realistic but fictional demo content: invented people, companies and projects, example.com
@@ -112,8 +113,11 @@ const palette: Rgb[] = ['#0b3d91', '#1a7f37', '#8250df', '#bf3989', '#d1242f', '
 
 /** Replaces every collection with demo content and rewrites the two singletons. */
 export async function seedDemoContent(em: EntityManager, storage: ImageStorage): Promise<Record<string, number>> {
-  const image = async (name: string, canvas: Canvas) => {
-    await storage.save(name, canvas.toPng());
+  // Through the upload service, so the demo images are re-encoded and have their variants; all
+  // at once (sharp works off the event loop), awaited before the transaction commits.
+  const pending: Promise<unknown>[] = [];
+  const image = (name: string, canvas: Canvas) => {
+    pending.push(saveImage(canvas.toPng(), storage, name.replace(/\.png$/, '')));
     return `/uploads/${name}`;
   };
 
@@ -121,7 +125,7 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
     for (const { entity } of collections) await tx.nativeDelete(entity, {});
 
     for (const [index, [name, code, direction, colours]] of flags.entries()) {
-      const flagImageUrl = await image(`demo-flag-${code.toLowerCase()}.png`, new Canvas(90, 60).stripes(direction, colours.map(hex)));
+      const flagImageUrl = image(`demo-flag-${code.toLowerCase()}.png`, new Canvas(90, 60).stripes(direction, colours.map(hex)));
       tx.create(Country, { name, code, flagImageUrl, displayOrder: index });
     }
 
@@ -133,7 +137,7 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
         .rect(104, 40, 32, 160, colour);
       tx.create(Brand, {
         name: brand.name,
-        logoUrl: await image(`demo-brand-${index + 1}.png`, logo),
+        logoUrl: image(`demo-brand-${index + 1}.png`, logo),
         websiteUrl: `https://${brand.name.split(' ')[0].toLowerCase()}.example.com`,
         description: brand.description,
         displayOrder: index,
@@ -150,7 +154,7 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
         name,
         position,
         brief,
-        pictureUrl: await image(`demo-team-${index + 1}.png`, portrait),
+        pictureUrl: image(`demo-team-${index + 1}.png`, portrait),
         displayOrder: index,
       });
     }
@@ -158,7 +162,7 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
     for (const [index, article] of news.entries()) {
       tx.create(News, {
         ...article,
-        pictureUrl: await image(`demo-news-${index + 1}.png`, scene(index)),
+        pictureUrl: image(`demo-news-${index + 1}.png`, scene(index)),
         displayOrder: index,
         // Spread the dates over the last months so the list looks lived-in.
         createdAt: new Date(Date.now() - index * 23 * 24 * 60 * 60 * 1000),
@@ -171,7 +175,7 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
         country,
         featured,
         brief,
-        pictureUrl: await image(`demo-project-${index + 1}.png`, scene(index + 3)),
+        pictureUrl: image(`demo-project-${index + 1}.png`, scene(index + 3)),
         displayOrder: index,
       });
     }
@@ -193,6 +197,7 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
     const statistics = (await tx.find(Statistics, {}, { orderBy: { id: 'asc' }, limit: 1 }))[0] ?? tx.create(Statistics, {} as never);
     tx.assign(statistics, { yearEstablished: '2011', expertCount: 45, projectCount: 320, partnerCount: 28 });
 
+    await Promise.all(pending);
     return {
       countries: flags.length,
       brands: brands.length,

@@ -3,7 +3,7 @@
 // server, and joins the embedded PostgreSQL when the server is running.
 import { loadConfig } from '../../config.js';
 import { createLogger } from '../../shared/logger.js';
-import { localStorageFor } from '../../uploads/storage.js';
+import { storageFor } from '../../uploads/storage-from-config.js';
 import { openDatabase } from '../database.js';
 import { migrate, openOrm } from '../orm.js';
 import { seedDemoContent } from './demo-content.js';
@@ -16,7 +16,9 @@ try {
   const orm = await openOrm(database.url, logger);
   await migrate(orm);
   await seedFirstStartContent(orm.em.fork());
-  const counts = await seedDemoContent(orm.em.fork(), localStorageFor(config.dataDir));
+  const storage = await storageFor(config);
+  const counts = await seedDemoContent(orm.em.fork(), storage);
+  await storage.close?.();
   console.log(`Demo content seeded: ${Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ')}.`);
   await orm.close();
 } finally {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_YEAR_ESTABLISHED } from '@consulting/model';
 import type { Logger } from 'pino';
 import { generatePassword, hashPassword } from '../../auth/passwords.js';
 import { User } from '../../auth/user.entity.js';
@@ -20,7 +21,7 @@ export async function seedFirstStartContent(em: EntityManager): Promise<void> {
     });
   }
   if ((await em.count(Statistics)) === 0) {
-    em.create(Statistics, { yearEstablished: '2011', expertCount: 0, projectCount: 0, partnerCount: 0 });
+    em.create(Statistics, { yearEstablished: DEFAULT_YEAR_ESTABLISHED, expertCount: 0, projectCount: 0, partnerCount: 0 });
   }
   await em.flush();
 }

@@ -15,7 +15,8 @@ import {
 import { Pencil, Plus, Trash } from 'lucide-react';
 import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
-import { fieldErrors } from '../errors';
+import { ConflictNotice } from '../forms/ConflictNotice';
+import { onSaveFailure } from '../forms/save-failure';
 import { FormFields } from '../forms/FormFields';
 import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FormValues } from '../forms/field-spec';
 import { ScreenHeader } from '../shell/ScreenHeader';
@@ -33,10 +34,10 @@ interface DialogState<Row> {
 }
 
 /** The one table screen used by all six collections; `definition` says what differs. */
-export function CollectionScreen<Row extends { id: number }, ListData, Input>({
+export function CollectionScreen<Row extends { id: number; version?: number }, ListData>({
   definition,
 }: {
-  definition: CollectionDefinition<Row, ListData, Input>;
+  definition: CollectionDefinition<Row, ListData>;
 }) {
   const { operations, fields } = definition;
   const failures = useAdminFailures();
@@ -46,12 +47,23 @@ export function CollectionScreen<Row extends { id: number }, ListData, Input>({
   const [remove] = useMutation(operations.remove);
   const [dialog, setDialog] = useState<DialogState<Row>>({ open: false, editing: null, formKey: 0 });
   const [deleting, setDeleting] = useState<number | null>(null);
+  /** The last save was refused as stale: offer to reload the record. */
+  const [conflict, setConflict] = useState<'shown' | 'reloading' | null>(null);
   const schema = useMemo(() => schemaOf(fields), [fields]);
   const emptyValues = useMemo(() => emptyValuesOf(fields), [fields]);
 
-  const openAdd = () => setDialog((d) => ({ open: true, editing: null, formKey: d.formKey + 1 }));
-  const openEdit = (row: Row) => setDialog((d) => ({ open: true, editing: row, formKey: d.formKey + 1 }));
-  const close = () => setDialog((d) => ({ open: false, editing: null, formKey: d.formKey + 1 }));
+  const openAdd = () => {
+    setConflict(null);
+    setDialog((d) => ({ open: true, editing: null, formKey: d.formKey + 1 }));
+  };
+  const openEdit = (row: Row) => {
+    setConflict(null);
+    setDialog((d) => ({ open: true, editing: row, formKey: d.formKey + 1 }));
+  };
+  const close = () => {
+    setConflict(null);
+    setDialog((d) => ({ open: false, editing: null, formKey: d.formKey + 1 }));
+  };
 
   const refetchList = () =>
     list.refetch().catch((error: unknown) => failures.report(error, `Failed to load ${definition.title.toLowerCase()}`));
@@ -59,14 +71,14 @@ export function CollectionScreen<Row extends { id: number }, ListData, Input>({
   async function save(values: FormValues, helpers: FormikHelpers<FormValues>) {
     const editing = dialog.editing;
     const action = editing ? 'update' : 'add';
-    const input = inputFrom(fields, values) as Input;
+    const input = inputFrom(fields, values);
     try {
       if (editing) {
         if (!editing.id) {
           notify('error', 'Error', definition.missingIdMessage);
           return;
         }
-        await update({ variables: { id: editing.id, input } });
+        await update({ variables: { id: editing.id, input, expectedVersion: editing.version } });
         notify('success', 'Success', `${definition.entity} updated successfully`);
       } else {
         await create({ variables: { input } });
@@ -75,12 +87,29 @@ export function CollectionScreen<Row extends { id: number }, ListData, Input>({
       close();
       await refetchList();
     } catch (error) {
-      const serverErrors = fieldErrors(error);
-      if (Object.keys(serverErrors).length > 0) {
-        helpers.setErrors(serverErrors);
-        helpers.setTouched(Object.fromEntries(Object.keys(serverErrors).map((f) => [f, true])), false);
+      onSaveFailure(error, helpers, {
+        conflict: () => setConflict('shown'),
+        report: (failure) => failures.report(failure, `Failed to ${action} ${definition.noun}`),
+      });
+    }
+  }
+
+  /** After a conflict: the current record from the server, in a fresh form (or the dialog closes if it is gone). */
+  async function reloadEditing() {
+    const id = dialog.editing?.id;
+    setConflict('reloading');
+    try {
+      const result = await list.refetch();
+      const fresh = result.data ? operations.rows(result.data).find((row) => row.id === id) : undefined;
+      if (!fresh) {
+        close();
+        return;
       }
-      failures.report(error, `Failed to ${action} ${definition.noun}`);
+      setConflict(null);
+      setDialog((d) => ({ open: true, editing: fresh, formKey: d.formKey + 1 }));
+    } catch (error) {
+      setConflict('shown');
+      failures.report(error, `Failed to load ${definition.title.toLowerCase()}`);
     }
   }
 
@@ -199,6 +228,7 @@ export function CollectionScreen<Row extends { id: number }, ListData, Input>({
                       <Dialog.Title>{title}</Dialog.Title>
                     </Dialog.Header>
                     <Dialog.Body>
+                      {conflict && <ConflictNotice onReload={() => void reloadEditing()} reloading={conflict === 'reloading'} />}
                       <FormFields fields={fields} />
                     </Dialog.Body>
                     <Dialog.Footer>

@@ -1,5 +1,7 @@
 import { Badge, Image, Link, Text } from '@chakra-ui/react';
 import { Globe, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
+import type { ContactIcon as ContactIconName } from '@consulting/model';
+import type { Column } from './collection-definition';
 
 // Table cell renderers shared by the collection definitions.
 
@@ -54,9 +56,27 @@ export function Clamp({ children }: { children: string | null | undefined }) {
   );
 }
 
-export const CONTACT_ICON_COMPONENTS: Record<string, LucideIcon> = { Mail, Phone, MapPin, Globe };
+/** A drawing for each of the content model's contact icons (the type makes a new icon need one). */
+export const CONTACT_ICON_COMPONENTS: Record<ContactIconName, LucideIcon> = { Mail, Phone, MapPin, Globe };
 
 export function ContactIcon({ icon }: { icon: string }) {
-  const Icon = CONTACT_ICON_COMPONENTS[icon] ?? Mail;
+  const Icon = CONTACT_ICON_COMPONENTS[icon as ContactIconName] ?? Mail;
   return <Icon size={18} aria-label={icon} role="img" />;
 }
+
+/** The 'Picture' column of the types with an uploaded picture: its alt text, else the row's `nameField`. */
+export function pictureColumn(nameField: string): Column<{ pictureUrl: string; altText: string | null }> {
+  return {
+    header: 'Picture',
+    width: '1%',
+    cell: (row) => <Thumbnail src={row.pictureUrl} alt={row.altText || String((row as Record<string, unknown>)[nameField] ?? '')} />,
+  };
+}
+
+/** Every collection's last column. */
+export const displayOrderColumn: Column<{ displayOrder: number }> = {
+  header: 'Display Order',
+  width: '1%',
+  align: 'end',
+  cell: (row) => row.displayOrder,
+};

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { TypedDocumentNode } from '@apollo/client';
-import type { FieldSpec } from '../forms/field-spec';
+import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
+import { collectionOperations, type ContentInput, type UpdateVariables } from '../content-operations';
+import { formFieldsOf, type FieldSpec } from '../forms/field-spec';
 
 export interface Column<Row> {
   header: string;
@@ -11,14 +13,18 @@ export interface Column<Row> {
 }
 
 /**
- * Everything one admin table screen needs that differs between collections. The screen itself
- * (CollectionScreen) is shared: table, add/edit dialog, formik form, yup schema, toasts, refetch.
+ * Everything one admin table screen needs. Labels, form fields and GraphQL operations come from
+ * the content model's declaration; the screen's own file adds only its table columns and row
+ * label. The screen itself (CollectionScreen) is shared: table, add/edit dialog, formik form, yup
+ * schema, toasts, refetch, version conflicts.
  */
-export interface CollectionDefinition<Row extends { id: number }, ListData = unknown, Input = Record<string, unknown>> {
+export interface CollectionDefinition<Row extends { id: number; version?: number }, ListData = unknown> {
   /** Route under /admin. */
   path: string;
   /** Screen heading, e.g. 'Clients & Projects'. */
   title: string;
+  /** Sidebar label. */
+  navLabel: string;
   description: string;
   /** 'Add {singular}' / 'Edit {singular}' (button and dialog titles). */
   singular: string;
@@ -35,30 +41,35 @@ export interface CollectionDefinition<Row extends { id: number }, ListData = unk
   operations: {
     list: TypedDocumentNode<ListData, Record<string, never>>;
     rows(data: ListData): Row[];
-    create: TypedDocumentNode<unknown, { input: Input }>;
-    update: TypedDocumentNode<unknown, { id: number; input: Input }>;
+    create: TypedDocumentNode<unknown, { input: ContentInput }>;
+    update: TypedDocumentNode<unknown, UpdateVariables>;
     remove: TypedDocumentNode<unknown, { id: number }>;
   };
 }
 
-type RowOf<ListData, K extends keyof ListData> = (ListData[K] extends ReadonlyArray<infer R> ? R : never) & { id: number };
-
-/** A definition as written per collection: the list field names where the rows are. */
-export interface CollectionDeclaration<ListData, K extends keyof ListData, Input>
-  extends Omit<CollectionDefinition<RowOf<ListData, K>, ListData, Input>, 'operations'> {
-  operations: Omit<CollectionDefinition<RowOf<ListData, K>, ListData, Input>['operations'], 'rows'> & {
-    /** Field of the list query holding the rows, e.g. 'countries'. */
-    listField: K;
-  };
+/** What a screen's own file declares: its content type and its table. */
+export interface CollectionDeclaration<C extends ContentType> {
+  type: C;
+  // The type alone decides C; rows and columns are checked against it.
+  rowLabel(row: NoInfer<RecordOf<C>>): string;
+  columns: Column<NoInfer<RecordOf<C>>>[];
 }
 
-/** Types a collection's declaration from its generated documents (rows, fields and input agree). */
-export function defineCollection<ListData, K extends keyof ListData, Input>(
-  declaration: CollectionDeclaration<ListData, K, Input>,
-): CollectionDefinition<RowOf<ListData, K>, ListData, Input> {
-  const { listField, ...operations } = declaration.operations;
-  return {
-    ...declaration,
-    operations: { ...operations, rows: (data) => data[listField] as unknown as RowOf<ListData, K>[] },
+/** Completes a screen's declaration from its content type: labels, form fields, operations. */
+export function defineCollection<C extends ContentType>({ type, rowLabel, columns }: CollectionDeclaration<C>) {
+  const definition: CollectionDefinition<RecordOf<C>, Record<string, RecordOf<C>[]>> = {
+    path: type.adminPath,
+    title: type.labels.plural,
+    navLabel: type.labels.nav ?? type.labels.plural,
+    description: type.labels.description,
+    singular: type.labels.singular,
+    entity: type.labels.entity,
+    noun: type.labels.noun,
+    missingIdMessage: type.labels.missingId,
+    rowLabel,
+    columns,
+    fields: formFieldsOf(editableFields(type)),
+    operations: collectionOperations(type),
   };
+  return definition;
 }

@@ -18,7 +18,7 @@ import { ImageUp } from 'lucide-react';
 import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
 import { serverMessage } from '../errors';
-import { CONTACT_ICONS, type FieldSpec, type FormValues } from './field-spec';
+import type { FieldSpec, FormValues } from './field-spec';
 import { refuseUpload, uploadImage, type ImageUploader } from './upload-image';
 
 /** The uploader the image fields use; tests provide their own. */
@@ -147,13 +147,13 @@ function FormField({ field }: { field: FieldSpec }) {
     case 'imageUrl':
       control = <Input {...common} type="text" inputMode="url" value={String(value ?? '')} />;
       break;
-    case 'icon':
+    case 'select':
       control = (
         <NativeSelect.Root>
           <NativeSelect.Field {...common} value={String(value ?? '')}>
-            {CONTACT_ICONS.map((icon) => (
-              <option key={icon.value} value={icon.value}>
-                {icon.label}
+            {(field.options ?? []).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </NativeSelect.Field>

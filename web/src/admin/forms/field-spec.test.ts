@@ -1,13 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { schemaOf, type FieldSpec } from './field-spec';
+import { displayOrderField, optionalText, text } from '@consulting/model';
+import { formFieldsOf, schemaOf } from './field-spec';
 
-// The form rules mirror the server's (api/src/content/fields.ts), so staff see the same message
+// The form rules are the content model's (the server checks with the same ones), so staff see the same message
 // before sending that the server would give after.
-const fields: FieldSpec[] = [
-  { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100 },
-  { name: 'description', label: 'Description', kind: 'textarea' },
-  { name: 'displayOrder', label: 'Display Order', kind: 'integer' },
-];
+const fields = formFieldsOf({
+  name: text('Name', 100),
+  description: optionalText('Description', 2000, { multiline: true }),
+  displayOrder: displayOrderField,
+});
 
 async function errorsFor(values: Record<string, unknown>): Promise<string[]> {
   try {

@@ -1,7 +1,9 @@
 import * as yup from 'yup';
+import { fieldMessage, type Choice, type Field } from '@consulting/model';
 
-// One declaration per form field drives everything about it: the input rendered, the yup rule
-// (mirroring the API's validation), the empty default, prefilling from a record and the value sent.
+// A form field is a content model field (model/src) plus the input that edits it. Its yup rule
+// runs the model's own check on the value the form would send, so the browser refuses exactly what
+// the server refuses, with the same message, before anything is sent.
 
 export type FieldKind =
   | 'text' //      single-line text
@@ -11,142 +13,88 @@ export type FieldKind =
   | 'integer' //   whole number (number input)
   | 'image' //     uploaded picture: an 'Upload Image' button, the value is the returned URL
   | 'checkbox' //  on/off flag
-  | 'icon'; //     contact icon select
+  | 'select'; //   one of the field's options (contact icon)
 
 export interface FieldSpec {
   name: string;
   label: string;
   kind: FieldKind;
-  /** Required fields must be present; optional text may be empty and is sent as null. */
-  required?: boolean;
-  /** Longest accepted text (defaults per kind, same caps as the API). */
-  maxLength?: number;
-  /** Accepted range of a whole number (default: that of a display order). */
-  min?: number;
-  max?: number;
+  required: boolean;
+  placeholder?: string;
   /** Label of a checkbox (the text beside the box). */
   checkboxLabel?: string;
-  placeholder?: string;
-  /** Value an empty form starts with (defaults: '' / 0 / false / 'Mail'). */
-  defaultValue?: FormValue;
+  options?: readonly Choice[];
+  /** The content model's field: rules, messages, default. */
+  model: Field;
 }
 
 export type FormValue = string | number | boolean;
 export type FormValues = Record<string, FormValue>;
 
-/** The contact icons the public site knows, with their human names. */
-export const CONTACT_ICONS = [
-  { value: 'Mail', label: 'Email' },
-  { value: 'Phone', label: 'Phone' },
-  { value: 'MapPin', label: 'Location' },
-  { value: 'Globe', label: 'Website' },
-] as const;
-
-// Defaults shared with the API's validation (api/src/content/fields.ts).
-export const TEXT_MAX = 200;
-export const LONG_TEXT_MAX = 2000;
-export const URL_MAX = 2048;
-const DISPLAY_ORDER_RANGE = { min: -1_000_000, max: 1_000_000 };
-const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
-export function isWebAddress(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    return new URL(value).hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-export function isImageAddress(value: string): boolean {
-  return isWebAddress(value) || UPLOAD_PATH.test(value);
-}
-
-/** "Flag Image URL" -> "Flag image URL", for messages such as "Flag image URL is required". */
-export function sentenceCase(label: string): string {
-  return label
-    .split(' ')
-    .map((word, i) => (i === 0 || /^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
-    .join(' ');
-}
-
-function defaultOf(field: FieldSpec): FormValue {
-  if (field.defaultValue !== undefined) return field.defaultValue;
+function kindOf(field: Field): FieldKind {
   switch (field.kind) {
-    case 'integer':
-      return 0;
-    case 'checkbox':
-      return false;
-    case 'icon':
-      return 'Mail';
-    default:
-      return '';
+    case 'text':
+      return field.multiline ? 'textarea' : 'text';
+    case 'webAddress':
+      return 'url';
+    case 'imageAddress':
+      return field.upload ? 'image' : 'imageUrl';
+    case 'wholeNumber':
+      return 'integer';
+    case 'flag':
+      return 'checkbox';
+    case 'choice':
+      return 'select';
   }
 }
 
-function maxLengthOf(field: FieldSpec): number {
-  if (field.maxLength) return field.maxLength;
-  if (field.kind === 'url' || field.kind === 'imageUrl' || field.kind === 'image') return URL_MAX;
-  if (field.kind === 'textarea') return LONG_TEXT_MAX;
-  return TEXT_MAX;
+/** The form fields of a content type's editable fields, in declaration order. */
+export function formFieldsOf(fields: Readonly<Record<string, Field>>): FieldSpec[] {
+  return Object.entries(fields).map(([name, model]) => ({
+    name,
+    label: model.label,
+    kind: kindOf(model),
+    required: model.required,
+    placeholder: model.placeholder,
+    checkboxLabel: model.checkboxLabel,
+    options: model.options,
+    model,
+  }));
 }
 
-/** As the server (api/src/content/fields.ts): control characters other than tab and line breaks. */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** The value an empty form starts with: the model's default, else '' / 0 / false. */
+function defaultOf(field: FieldSpec): FormValue {
+  const declared = field.model.default;
+  if (declared !== undefined) return declared;
+  if (field.kind === 'integer') return 0;
+  if (field.kind === 'checkbox') return false;
+  return '';
+}
+
+/** The value sent for one form value: trimmed text, empty optional text as null, numbers. */
+function inputValue(field: FieldSpec, value: FormValue | undefined): unknown {
+  switch (field.kind) {
+    case 'checkbox':
+      return value === true;
+    case 'integer':
+      // Number inputs hand formik '' when empty; an empty optional number falls back to its default.
+      if (value === '' || value === undefined || value === null) return field.required ? null : defaultOf(field);
+      return typeof value === 'number' ? value : Number(value);
+    default: {
+      const text = String(value ?? '').trim();
+      return text === '' && !field.required ? null : text;
+    }
+  }
+}
 
 function ruleOf(field: FieldSpec): yup.AnySchema {
-  const name = sentenceCase(field.label);
-  switch (field.kind) {
-    case 'checkbox':
-      return yup.boolean().default(false);
-    case 'icon':
-      return yup
-        .string()
-        .oneOf(CONTACT_ICONS.map((i) => i.value), `${name} must be one of Mail, Phone, MapPin, Globe`)
-        .required(`${name} is required`);
-    case 'integer': {
-      // Number inputs hand formik '' when empty; an empty optional number falls back to its default.
-      const min = field.min ?? DISPLAY_ORDER_RANGE.min;
-      const max = field.max ?? DISPLAY_ORDER_RANGE.max;
-      const rule = yup
-        .number()
-        .transform((value, original) => (original === '' || original === null ? undefined : value))
-        .typeError(`${name} must be a whole number`)
-        .integer(`${name} must be a whole number`)
-        .min(min, `${name} must be at least ${min}`)
-        .max(max, `${name} must be at most ${max}`);
-      return field.required ? rule.required(`${name} is required`) : rule.optional();
-    }
-    default: {
-      let rule = yup
-        .string()
-        .trim()
-        .max(maxLengthOf(field), `${name} must be at most ${maxLengthOf(field)} characters`)
-        .test('characters', `${name} contains characters that are not allowed`, (value) => !value || !CONTROL_CHARACTERS.test(value));
-      if (field.kind === 'url') {
-        rule = rule.test(
-          'web-address',
-          `${name} must be a web address starting with http:// or https://`,
-          (value) => !value || isWebAddress(value),
-        );
-      }
-      if (field.kind === 'imageUrl' || field.kind === 'image') {
-        rule = rule.test(
-          'image-address',
-          `${name} must be an uploaded image or a web address starting with http:// or https://`,
-          (value) => !value || isImageAddress(value),
-        );
-      }
-      if (field.required) {
-        const missing = field.kind === 'image' ? `${name} is required: upload an image` : `${name} is required`;
-        return rule.required(missing);
-      }
-      return rule.optional();
-    }
-  }
+  return yup.mixed().test('content-model', function check(value) {
+    const message = fieldMessage(field.model, inputValue(field, value as FormValue | undefined));
+    return message === null ? true : this.createError({ message });
+  });
 }
 
-/** The yup schema of a form, from its field declarations. */
+/** The yup schema of a form, from its fields. */
 export function schemaOf(fields: readonly FieldSpec[]): yup.ObjectSchema<yup.AnyObject> {
   return yup.object(Object.fromEntries(fields.map((f) => [f.name, ruleOf(f)])));
 }
@@ -167,23 +115,7 @@ export function valuesFrom(fields: readonly FieldSpec[], record: object): FormVa
   );
 }
 
-/** The GraphQL input for the form values: trimmed text, empty optional text as null, numbers. */
+/** The GraphQL input for the form values. */
 export function inputFrom(fields: readonly FieldSpec[], values: FormValues): Record<string, unknown> {
-  return Object.fromEntries(
-    fields.map((f) => {
-      const value = values[f.name];
-      switch (f.kind) {
-        case 'checkbox':
-          return [f.name, value === true];
-        case 'integer': {
-          if (value === '' || value === undefined) return [f.name, f.required ? null : defaultOf(f)];
-          return [f.name, Number(value)];
-        }
-        default: {
-          const text = String(value ?? '').trim();
-          return [f.name, text === '' && !f.required ? null : text];
-        }
-      }
-    }),
-  );
+  return Object.fromEntries(fields.map((f) => [f.name, inputValue(f, values[f.name])]));
 }

@@ -1,9 +1,7 @@
 import { print, type GraphQLFormattedError } from 'graphql';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { UPLOAD_MAX_BYTES, UPLOAD_NOT_AN_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '@consulting/model';
 import { AdminUploadImageDocument } from '../../graphql/generated/graphql';
-
-/** Spec section 9: at most 10 MB, image types only. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export interface UploadRefusal {
   title: string;
@@ -12,8 +10,9 @@ export interface UploadRefusal {
 
 /** What the browser refuses before sending anything (spec section 5), or null when the file may go. */
 export function refuseUpload(file: File): UploadRefusal | null {
-  if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: 'Please select an image file' };
-  if (file.size > MAX_UPLOAD_BYTES) return { title: 'File too large', description: 'Maximum file size is 10MB' };
+  // Spec section 9: at most 10 MB, image types only (the server refuses the same).
+  if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: UPLOAD_NOT_AN_IMAGE_MESSAGE };
+  if (file.size > UPLOAD_MAX_BYTES) return { title: 'File too large', description: UPLOAD_TOO_LARGE_MESSAGE };
   return null;
 }
 

@@ -1,4 +1,5 @@
-import { Briefcase, Building, ChartColumn, Contact, FileText, Globe, LayoutDashboard, Newspaper, Users, type LucideIcon } from 'lucide-react';
+import { LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { CONTENT_SCREENS } from '../content-screens';
 
 export interface NavItem {
   label: string;
@@ -6,15 +7,8 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Sidebar group 'Content Management', in the spec's order. */
+/** Sidebar group 'Content Management': the dashboard, then the content screens in their order. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
-  { label: 'Landing Content', to: '/admin/content', icon: FileText },
-  { label: 'Statistics', to: '/admin/statistics', icon: ChartColumn },
-  { label: 'Countries', to: '/admin/countries', icon: Globe },
-  { label: 'Brands', to: '/admin/brands', icon: Building },
-  { label: 'Team Members', to: '/admin/team-members', icon: Users },
-  { label: 'News', to: '/admin/news', icon: Newspaper },
-  { label: 'Clients', to: '/admin/clients', icon: Briefcase },
-  { label: 'Contact Info', to: '/admin/contact-info', icon: Contact },
+  ...CONTENT_SCREENS.map((screen) => ({ label: screen.label, to: `/admin/${screen.path}`, icon: screen.icon })),
 ];

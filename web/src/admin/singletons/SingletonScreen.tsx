@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
@@ -6,15 +6,19 @@ import { Box, Button, Card, Text } from '@chakra-ui/react';
 import { Save } from 'lucide-react';
 import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
-import { fieldErrors } from '../errors';
+import { ConflictNotice } from '../forms/ConflictNotice';
+import { onSaveFailure } from '../forms/save-failure';
 import { FormFields } from '../forms/FormFields';
-import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FieldSpec, type FormValues } from '../forms/field-spec';
+import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
+import { singletonOperations, type ContentInput, type UpdateVariables } from '../content-operations';
+import { emptyValuesOf, formFieldsOf, inputFrom, schemaOf, valuesFrom, type FieldSpec, type FormValues } from '../forms/field-spec';
 import { ScreenHeader } from '../shell/ScreenHeader';
 
-/** A one-record form screen (landing content, statistics): what differs is declared here. */
-export interface SingletonDefinition<Record extends { id: number }, Data, Input> {
+/** A one-record form screen (landing content, statistics): labels, fields and operations from the content model. */
+export interface SingletonDefinition<Record extends { id: number; version?: number }, Data> {
   path: string;
   title: string;
+  navLabel: string;
   description: string;
   fields: FieldSpec[];
   successMessage: string;
@@ -23,26 +27,37 @@ export interface SingletonDefinition<Record extends { id: number }, Data, Input>
   operations: {
     get: TypedDocumentNode<Data, { [key: string]: never }>;
     record(data: Data): Record | null;
-    update: TypedDocumentNode<unknown, { id: number; input: Input }>;
+    update: TypedDocumentNode<unknown, UpdateVariables>;
   };
 }
 
-export function defineSingleton<R extends { id: number }, Data, Input>(
-  definition: SingletonDefinition<R, Data, Input>,
-): SingletonDefinition<R, Data, Input> {
+export function defineSingleton<C extends ContentType>(type: C) {
+  const definition: SingletonDefinition<RecordOf<C>, Record<string, RecordOf<C> | null>> = {
+    path: type.adminPath,
+    title: type.labels.plural,
+    navLabel: type.labels.nav ?? type.labels.plural,
+    description: type.labels.description,
+    fields: formFieldsOf(editableFields(type)),
+    successMessage: `${type.labels.entity} updated successfully`,
+    failureMessage: `Failed to update ${type.labels.noun}`,
+    missingIdMessage: type.labels.missingId,
+    operations: singletonOperations(type),
+  };
   return definition;
 }
 
-export function SingletonScreen<R extends { id: number }, Data, Input>({
+export function SingletonScreen<R extends { id: number; version?: number }, Data>({
   definition,
 }: {
-  definition: SingletonDefinition<R, Data, Input>;
+  definition: SingletonDefinition<R, Data>;
 }) {
   const { fields, operations } = definition;
   const failures = useAdminFailures();
   const query = useQuery(operations.get);
   const [update] = useMutation(operations.update);
   const schema = useMemo(() => schemaOf(fields), [fields]);
+  /** The last save was refused as stale: offer to reload the record. */
+  const [conflict, setConflict] = useState<'shown' | 'reloading' | null>(null);
 
   // Spec: a screen renders nothing while its data loads.
   if (query.loading && !query.data) return null;
@@ -54,16 +69,25 @@ export function SingletonScreen<R extends { id: number }, Data, Input>({
       return;
     }
     try {
-      await update({ variables: { id: record.id, input: inputFrom(fields, values) as Input } });
+      await update({ variables: { id: record.id, input: inputFrom(fields, values) as ContentInput, expectedVersion: record.version } });
       notify('success', 'Success', definition.successMessage);
       await query.refetch().catch(() => undefined);
     } catch (error) {
-      const serverErrors = fieldErrors(error);
-      if (Object.keys(serverErrors).length > 0) {
-        helpers.setErrors(serverErrors);
-        helpers.setTouched(Object.fromEntries(Object.keys(serverErrors).map((f) => [f, true])), false);
-      }
-      failures.report(error, definition.failureMessage);
+      onSaveFailure(error, helpers, {
+        conflict: () => setConflict('shown'),
+        report: (failure) => failures.report(failure, definition.failureMessage),
+      });
+    }
+  }
+
+  async function reload() {
+    setConflict('reloading');
+    try {
+      await query.refetch();
+      setConflict(null);
+    } catch (error) {
+      setConflict('shown');
+      failures.report(error, 'Failed to load the current values');
     }
   }
 
@@ -75,9 +99,10 @@ export function SingletonScreen<R extends { id: number }, Data, Input>({
           Failed to load the current values. Please try again later.
         </Text>
       )}
+      {conflict && <ConflictNotice onReload={() => void reload()} reloading={conflict === 'reloading'} />}
       <Card.Root variant="outline">
         <Formik
-          key={record?.id ?? 'none'}
+          key={record ? `${record.id}@${record.version ?? ''}` : 'none'}
           initialValues={record ? valuesFrom(fields, record) : emptyValuesOf(fields)}
           validationSchema={schema}
           enableReinitialize

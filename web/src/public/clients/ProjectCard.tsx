@@ -19,7 +19,7 @@ export function ProjectCard({ project, headingLevel = 'h3', layout = 'stacked', 
       <Box {...look.picture}>
         <CardImage
           src={project.pictureUrl}
-          alt={project.title}
+          alt={project.altText || project.title}
           ratio={look.ratio}
           fillHeight={look.fillHeight}
           sizes={layout === 'compact' ? COMPACT_THUMB_SIZES : CARD_IMAGE_SIZES}

@@ -39,7 +39,7 @@ function BrandCard({ brand }: { brand: Brand }) {
       <Box w={{ base: '12', md: '16' }} h={{ base: '12', md: '16' }} mb={{ base: '1', md: '2' }} flexShrink={0}>
         <ResponsiveImage
           src={brandLogoFor(brand)}
-          alt={`${brand.name} logo`}
+          alt={brand.altText || `${brand.name} logo`}
           sizes="64px"
           width={64}
           height={64}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight } from 'lucide-react';
 import heroVideoUrl from '../../assets/hero.mp4';
@@ -14,24 +14,32 @@ interface HeroSectionProps {
   subtitle: string;
 }
 
-/**
- * Whether the background video may play: not on small screens, nor for visitors who ask for reduced
- * motion or reduced data (they keep the still poster, and the video is never downloaded).
- */
-export function heroVideoAllowed(win: Window = window): boolean {
-  const matches = (query: string) => win.matchMedia?.(query).matches === true;
-  const saveData = (win.navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
-  return matches('(min-width: 48em)') && !matches('(prefers-reduced-motion: reduce)') && !matches('(prefers-reduced-data: reduce)') && !saveData;
+/** Who gets the video (600 kB): wide screens, no reduced motion, no reduced data or Save-Data. */
+const VIDEO_MEDIA = '(min-width: 48em) and (prefers-reduced-motion: no-preference)';
+
+function wantsVideo(): boolean {
+  const media = window.matchMedia?.bind(window);
+  if (!media || !media(VIDEO_MEDIA).matches) return false;
+  // Unsupported media features simply do not match, so this only ever turns the video off.
+  if (media('(prefers-reduced-data: reduce)').matches) return false;
+  return !(navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
 }
 
 /**
- * Looping, muted background video behind the firm's logo, tagline and subtitle. The server sends
- * the poster only (as the section's background, preloaded from the head); the browser adds the
- * video over it after hydration where heroVideoAllowed says so, so nothing moves when it starts.
+ * Looping, muted background video behind the firm's logo, tagline and subtitle. The page arrives
+ * with the poster only; the video's source is added in the browser for visitors who get it (see
+ * VIDEO_MEDIA), so small screens and visitors asking for reduced motion or data never download it.
+ * Reduced motion also hides the element (CSS, so it holds before scripts run).
  */
 export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
-  const [videoAllowed, setVideoAllowed] = useState(false);
-  useEffect(() => setVideoAllowed(heroVideoAllowed()), []);
+  const video = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => {
+    if (wantsVideo()) setPlaying(true);
+  }, []);
+  useEffect(() => {
+    if (playing) void video.current?.play().catch(() => {});
+  }, [playing]);
   return (
     <Box
       as="section"
@@ -47,13 +55,19 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
       bgPos="center"
       color="white"
     >
-      {videoAllowed && (
-        <Box asChild position="absolute" inset="0" w="full" h="full" objectFit="cover">
-          <video autoPlay muted loop playsInline preload="auto" poster={heroPosterUrl} aria-hidden="true" tabIndex={-1}>
-            <source src={heroVideoUrl} type="video/mp4" />
-          </video>
-        </Box>
-      )}
+      <Box
+        asChild
+        position="absolute"
+        inset="0"
+        w="full"
+        h="full"
+        objectFit="cover"
+        css={{ '@media (prefers-reduced-motion: reduce)': { display: 'none' } }}
+      >
+        <video ref={video} autoPlay={playing} muted loop playsInline preload="none" poster={heroPosterUrl} aria-hidden="true" tabIndex={-1}>
+          {playing && <source src={heroVideoUrl} type="video/mp4" />}
+        </video>
+      </Box>
       <Box
         position="absolute"
         inset="0"

@@ -82,8 +82,8 @@ export function LandingPage() {
       <PresenceSection countries={data.countries} />
       <BrandsSection brands={data.brands} />
       <TeamSection />
-      <NewsPreviewSection news={data.news} />
-      <ProjectsPreviewSection clients={data.clients} />
+      <NewsPreviewSection preview={data.newsPreview} />
+      <ProjectsPreviewSection preview={data.projectsPreview} />
       <ContactSection />
     </>
   );

@@ -1,16 +1,15 @@
 import { Box, Button } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import type { NewsCardFragment } from '../../graphql/generated/graphql';
+import type { NewsPreviewCardFragment } from '../../graphql/generated/graphql';
 import { ContentGrid } from '../../components/ContentGrid';
 import { SectionHeading } from '../../components/SectionHeading';
 import { EmptyState } from '../../components/PageStatus';
 import { NewsCard } from '../news/NewsCard';
-import { selectNewsPreview } from '../news/news-rules';
 import { LandingSection } from './LandingSection';
 
-export function NewsPreviewSection({ news }: { news: NewsCardFragment[] }) {
-  const preview = selectNewsPreview(news);
+/** `preview`: the items the server chose for the landing page (featured first, at most 3). */
+export function NewsPreviewSection({ preview }: { preview: NewsPreviewCardFragment[] }) {
   return (
     <LandingSection id="news">
       <SectionHeading id="news-heading" eyebrow="Insights" title="News" subtitle="Our latest news, insights and achievements." />
@@ -25,7 +24,7 @@ export function NewsPreviewSection({ news }: { news: NewsCardFragment[] }) {
           ))}
         </ContentGrid>
       )}
-      {news.length > 0 && (
+      {preview.length > 0 && (
         <Box textAlign="center" mt={{ base: '8', md: '12' }}>
           <Button asChild colorPalette="brand" variant="outline" size="lg">
             <RouterLink to="/news">

@@ -6,11 +6,10 @@ import { ContentGrid } from '../../components/ContentGrid';
 import { SectionHeading } from '../../components/SectionHeading';
 import { EmptyState } from '../../components/PageStatus';
 import { ProjectCard } from '../clients/ProjectCard';
-import { selectProjectsPreview } from '../clients/project-rules';
 import { LandingSection } from './LandingSection';
 
-export function ProjectsPreviewSection({ clients }: { clients: ProjectCardFragment[] }) {
-  const preview = selectProjectsPreview(clients);
+/** `preview`: the projects the server chose for the landing page (featured, else the first 6). */
+export function ProjectsPreviewSection({ preview }: { preview: ProjectCardFragment[] }) {
   return (
     <LandingSection id="clients" tone="white">
       <SectionHeading
@@ -31,7 +30,7 @@ export function ProjectsPreviewSection({ clients }: { clients: ProjectCardFragme
         </ContentGrid>
       )}
       {/* A button to an empty page would read as broken on a fresh install. */}
-      {clients.length > 0 && (
+      {preview.length > 0 && (
         <Box textAlign="center" mt={{ base: '8', md: '12' }}>
           <Button asChild colorPalette="brand" variant="outline" size="lg">
             <RouterLink to="/clients">

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ContactSectionDocument, LandingPageDocument } from '../../graphql/generated/graphql';
 import { answering, failing, pending, renderPublic } from '../../test/render';
-import { contactEntry, landingData, newsItem, project } from '../../test/fixtures';
+import { contactEntry, landingData, newsPreviewItem, project } from '../../test/fixtures';
 import { LandingPage } from './LandingPage';
 import { SERVICES } from './ServicesSection';
 import { ContactSection } from '../contact/ContactSection';
@@ -81,7 +81,7 @@ describe('landing page', () => {
   });
 
   it("hides 'View All Projects' when there are no projects, keeping the empty text", async () => {
-    renderLanding({ ...landingData, clients: [] });
+    renderLanding({ ...landingData, projectsPreview: [] });
     const section = (await screen.findByRole('heading', { name: 'Projects' })).closest('section')!;
     expect(within(section).getByText('No projects to display yet.')).toBeInTheDocument();
     expect(within(section).queryByRole('link', { name: 'View All Projects' })).toBeNull();
@@ -131,7 +131,8 @@ describe('landing page', () => {
     expect(await screen.findByRole('link', { name: 'Get to Know Our Team' })).toHaveAttribute('href', '/team');
   });
 
-  it("previews the first 3 news when none is featured, with 'View All News'", async () => {
+  // Which items a preview shows is the server's rule (api/test/previews.test.ts); the page shows them.
+  it("previews the news the server chose, with 'View All News'", async () => {
     renderLanding();
     const section = (await screen.findByRole('heading', { name: 'News' })).closest('section')!;
     expect(within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['News 1', 'News 2', 'News 3']);
@@ -139,30 +140,28 @@ describe('landing page', () => {
     expect(within(section).getByRole('link', { name: 'View All News' })).toHaveAttribute('href', '/news');
   });
 
-  it('previews only featured news when some are featured', async () => {
-    renderLanding({ ...landingData, news: [newsItem(1), newsItem(2, { featured: true })] });
+  it('previews only the news the server chose (e.g. the featured one)', async () => {
+    renderLanding({ ...landingData, newsPreview: [newsPreviewItem(2, { featured: true })] });
     const section = (await screen.findByRole('heading', { name: 'News' })).closest('section')!;
     expect(within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['News 2']);
   });
 
   it("hides 'View All News' when there is no news", async () => {
-    renderLanding({ ...landingData, news: [] });
+    renderLanding({ ...landingData, newsPreview: [] });
     await screen.findByRole('heading', { name: 'News' });
     expect(screen.queryByRole('link', { name: 'View All News' })).toBeNull();
   });
 
   it("previews featured projects with their country badge and 'View All Projects'", async () => {
-    const clients = [project(1), project(2, { featured: true, country: 'Freedonia' }), project(3)];
-    renderLanding({ ...landingData, clients });
+    renderLanding({ ...landingData, projectsPreview: [project(2, { featured: true, country: 'Freedonia' })] });
     const section = (await screen.findByRole('heading', { name: 'Projects' })).closest('section')!;
     expect(within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Project 2']);
     expect(within(section).getByText('Freedonia')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'View All Projects' })).toHaveAttribute('href', '/clients');
   });
 
-  it('falls back to the first 6 projects when none is featured', async () => {
-    const clients = [1, 2, 3, 4, 5, 6, 7].map((id) => project(id));
-    renderLanding({ ...landingData, clients });
+  it('shows every project the server chose (the first 6 when none is featured)', async () => {
+    renderLanding({ ...landingData, projectsPreview: [1, 2, 3, 4, 5, 6].map((id) => project(id)) });
     const section = (await screen.findByRole('heading', { name: 'Projects' })).closest('section')!;
     expect(within(section).getAllByRole('heading', { level: 3 })).toHaveLength(6);
   });

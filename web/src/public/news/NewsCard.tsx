@@ -5,8 +5,11 @@ import { CardTitleLink, ContentCard } from '../../components/ContentCard';
 import { cardLayoutProps, COMPACT_THUMB_SIZES, type CardLayout } from '../../components/card-layout';
 import { formatNewsDate } from './news-rules';
 
+/** A news card; the landing preview passes items without their text (NewsPreviewCard). */
+type CardNews = Omit<NewsCardFragment, 'content'> & { content?: string | null };
+
 interface NewsCardProps {
-  news: NewsCardFragment;
+  news: CardNews;
   showContent?: boolean;
   /** h2 on the news page (under its h1), h3 in the landing section (under its h2). */
   headingLevel?: 'h2' | 'h3';
@@ -22,7 +25,7 @@ export function NewsCard({ news, showContent = true, headingLevel = 'h3', layout
       <Box position="relative" {...look.picture}>
         <CardImage
           src={news.pictureUrl}
-          alt={news.title}
+          alt={news.altText || news.title}
           ratio={look.ratio}
           fillHeight={look.fillHeight}
           sizes={layout === 'compact' ? COMPACT_THUMB_SIZES : CARD_IMAGE_SIZES}

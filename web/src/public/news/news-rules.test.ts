@@ -1,26 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatNewsDate, selectNewsPreview } from './news-rules';
+import { formatNewsDate } from './news-rules';
 
-const item = (id: number, featured = false) => ({ id, featured });
-
-describe('landing news preview', () => {
-  it('shows the featured items when any are featured', () => {
-    expect(selectNewsPreview([item(1), item(2, true), item(3), item(4, true)]).map((n) => n.id)).toEqual([2, 4]);
-  });
-
-  it('shows at most 3 featured items', () => {
-    const news = [1, 2, 3, 4, 5].map((id) => item(id, true));
-    expect(selectNewsPreview(news).map((n) => n.id)).toEqual([1, 2, 3]);
-  });
-
-  it('falls back to the first 3 when none is featured', () => {
-    expect(selectNewsPreview([1, 2, 3, 4, 5].map((id) => item(id))).map((n) => n.id)).toEqual([1, 2, 3]);
-  });
-
-  it('is empty without news', () => {
-    expect(selectNewsPreview([])).toEqual([]);
-  });
-});
+// The landing preview's rule moved to the server: api/test/previews.test.ts.
 
 describe('news date badge', () => {
   it("formats like 'Jan 5, 2025'", () => {

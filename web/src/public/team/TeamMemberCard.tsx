@@ -11,7 +11,7 @@ export const PORTRAIT_SIZES = '(min-width: 75rem) 270px, (min-width: 62rem) calc
 export function TeamMemberCard({ member, eager }: { member: TeamMember; eager?: boolean }) {
   return (
     <ContentCard>
-      <CardImage src={member.pictureUrl} alt={`Portrait of ${member.name}`} ratio={1} sizes={PORTRAIT_SIZES} eager={eager} />
+      <CardImage src={member.pictureUrl} alt={member.altText || `Portrait of ${member.name}`} ratio={1} sizes={PORTRAIT_SIZES} eager={eager} />
       <Box p={{ base: '4', md: '5' }} display="flex" flexDirection="column" gap="1.5">
         <Heading as="h2" fontSize={{ base: 'md', md: 'lg' }} fontFamily="heading" color="brand.900" lineHeight="1.3">
           {member.name}

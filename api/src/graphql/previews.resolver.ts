@@ -1,0 +1,20 @@
+import { Ctx, Query, Resolver } from 'type-graphql';
+import { Client } from '../content/clients/client.entity.js';
+import { News } from '../content/news/news.entity.js';
+import { newsPreview, projectsPreview } from '../content/previews.service.js';
+import type { GraphQLContext } from './context.js';
+
+// The landing page's previews, decided by the service (previews.service.ts).
+
+@Resolver()
+export class PreviewsResolver {
+  @Query(() => [News], { description: 'The news the landing page shows: the featured items (at most 3), else the first 3.' })
+  newsPreview(@Ctx() ctx: GraphQLContext) {
+    return newsPreview(ctx.em);
+  }
+
+  @Query(() => [Client], { description: 'The projects the landing page shows: every featured project, else the first 6.' })
+  projectsPreview(@Ctx() ctx: GraphQLContext) {
+    return projectsPreview(ctx.em);
+  }
+}

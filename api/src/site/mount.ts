@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import express, { type Express, type Response } from 'express';
+import type { RenderResult, ServerEntry } from '../../../web/src/render-contract.js';
+import type { AppDeps } from '../app-deps.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { graphQLSchema } from '../graphql/schema.js';
+import { inProcessExecutor } from './in-process-graphql.js';
+import { precompressedAssets } from './static-assets.js';
+import type { Production } from './public-cache.js';
+import { pageKey, type PublicReads } from './public-reads.js';
+import { RENDER_CACHE_HEADER, sendPrepared } from './send-prepared.js';
+import { UNAVAILABLE_PAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.js';
+
+// Serves the React app: fingerprinted static assets with long-lived caching, public routes
+// rendered on the server in this process with their data, and the admin panel as a
+// browser-rendered shell. Mounted last, after /api, /graphql and /uploads. Rendered pages go into
+// the public read cache (public-reads.ts), which answers later requests before the app runs;
+// this route sees only misses. While the database is away a page is served from its last
+// rendering (stale), or as a 503 page.
+
+export { RENDER_CACHE_HEADER };
+
+/** web/dist, found from this file in api/src/site (tsx, jest) and api/dist/site (built server) alike. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+/** Paths the API owns; the web catch-all must leave them to the API's own 404 handling. */
+const API_PREFIXES = ['/api/', '/graphql', '/uploads/', '/healthz', '/readyz'];
+
+const HTML_CACHE = 'no-cache';
+const HTML_TYPE = 'text/html; charset=utf-8';
+const ASSET_CACHE_MAX_AGE = '1y';
+
+export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, webDist = DEFAULT_WEB_DIST): Promise<void> {
+  const clientDir = path.join(webDist, 'client');
+  const templateFile = path.join(clientDir, 'index.html');
+  const serverEntryFile = path.join(webDist, 'server', 'entry-server.js');
+  if (!existsSync(templateFile) || !existsSync(serverEntryFile)) {
+    // The API runs (and is tested) without a built web app; it then simply serves no pages.
+    deps.logger.info({ webDist }, 'web app not built; serving the API only');
+    return;
+  }
+  const template = await readFile(templateFile, 'utf8');
+  const serverEntry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
+  const schema = await graphQLSchema();
+  const { cache, feed } = reads;
+  /** Absolute URLs in pages: PUBLIC_URL, else the origin of the first request that rendered (never per request). */
+  let firstOrigin: string | undefined;
+
+  // Vite fingerprints everything under /assets: the content never changes at a given URL.
+  app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')));
+  app.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), {
+      index: false,
+      immutable: true,
+      maxAge: ASSET_CACHE_MAX_AGE,
+      fallthrough: false,
+    }),
+  );
+  // Unhashed files from web/public (favicon): short caching. index.html is only served rendered.
+  const publicFiles = express.static(clientDir, { index: false, maxAge: '1h', redirect: false });
+  app.use((req, res, next) => {
+    // Judged on the path as the file server will resolve it (%-decoded, dot segments and double
+    // slashes collapsed), so `/%69ndex.html` or `//index.html` cannot fetch the raw template.
+    const resolved = resolvedPath(req.path);
+    if (resolved === null || resolved === '/index.html' || resolved.startsWith('/.vite')) return next();
+    publicFiles(req, res, next);
+  });
+
+  app.get(['/admin', '/admin/{*rest}'], (_req, res) => {
+    sendPage(res, 200, fillTemplate(template, { head: '<title>Admin Panel</title>\n    <meta name="robots" content="noindex" />' }));
+  });
+
+  app.get('/{*path}', async (req, res, next) => {
+    if (API_PREFIXES.some((prefix) => req.path === prefix.replace(/\/$/, '') || req.path.startsWith(prefix))) {
+      return next();
+    }
+    // Public pages never read the query string: ignoring it keeps `/?x=1`, `/?x=2`, ... from each
+    // forcing a render and pushing real pages out of the cache.
+    const url = req.path;
+    const origin = deps.config.publicUrl ?? (firstOrigin ??= `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+    const key = pageKey(url);
+
+    const render = async (): Promise<Production> => {
+      let result: RenderResult;
+      try {
+        const context: GraphQLContext = { req, res, em: deps.orm.em.fork(), caller: { userId: null }, deps };
+        result = await serverEntry.render({ url, origin, execute: inProcessExecutor(schema, context) });
+      } catch (error) {
+        // A rendering bug must not take the page down: the browser renders it instead.
+        req.log?.error({ err: error }, 'server-side rendering failed');
+        return html(200, fillTemplate(template, { head: '' }), false);
+      }
+      if (result.dataUnavailable) return html(503, '', false);
+      // Only a complete page is kept: not a 404.
+      return html(result.status, fillTemplate(template, result), result.status === 200);
+    };
+
+    const revision = feed.current;
+    // Without a current revision (the feed reconnecting) nothing cached can be trusted: render.
+    const { state, production, prepared } =
+      revision === null ? { state: 'bypass' as const, production: await render(), prepared: null } : await cache.getOrProduce(key, revision, render);
+    if (prepared) return sendPrepared(req, res, prepared, state);
+    if (production.produced.status === 503) {
+      // The data is away (the database is down): the last rendering of this page, else a 503 page.
+      const last = cache.last(key);
+      if (last) {
+        req.log?.warn({ url }, 'serving a stale page: data unavailable');
+        return sendPrepared(req, res, last, 'stale');
+      }
+      res.set(RENDER_CACHE_HEADER, state).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).set('Cache-Control', 'no-store');
+      return void res.status(503).type('html').send(UNAVAILABLE_PAGE);
+    }
+    res.set(RENDER_CACHE_HEADER, state === 'hit' ? 'miss' : state);
+    sendPage(res, production.produced.status, production.produced.body);
+  });
+}
+
+function html(status: number, page: string, cacheable: boolean): Production {
+  return { produced: { status, headers: { 'Content-Type': HTML_TYPE, 'Cache-Control': HTML_CACHE }, body: Buffer.from(page, 'utf8') }, cacheable };
+}
+
+function fillTemplate(template: string, page: { head: string; html?: string; state?: unknown }): string {
+  // A JSON data block, not a script: nothing to allow in the Content-Security-Policy.
+  const state =
+    page.html && page.state !== undefined
+      ? `<script type="application/json" id="apollo-state">${JSON.stringify(page.state).replace(/</g, '\\u003c')}</script>`
+      : '';
+  return template
+    .replace('<!--app-head-->', () => page.head)
+    .replace('<!--app-html-->', () => page.html ?? '')
+    .replace('<!--app-state-->', () => state);
+}
+
+/** The path express.static would open, or null when it cannot be decoded. */
+function resolvedPath(urlPath: string): string | null {
+  try {
+    return path.posix.normalize(decodeURIComponent(urlPath));
+  } catch {
+    return null;
+  }
+}
+
+function sendPage(res: Response, status: number, body: string | Buffer): void {
+  res.status(status).set('Cache-Control', HTML_CACHE).type('html').send(body);
+}

@@ -1,0 +1,102 @@
+import type { ApolloServer } from '@apollo/server';
+import { Kind, parse, print, type OperationDefinitionNode } from 'graphql';
+import { LRUCache } from 'lru-cache';
+import type { GraphQLContext } from '../graphql/context.js';
+import { queryLimits } from '../graphql/limits.js';
+import type { Production } from './public-cache.js';
+
+// Anonymous GraphQL reads (`POST /graphql` with a query, no session cookie) as cacheable
+// productions. The key is the normalised document (printed from its syntax tree: whitespace,
+// commas and comments do not matter), the operation name and the variables, and nothing else. Only
+// a query operation is cacheable, and only an answer without errors; everything else is left to
+// Apollo Server as before. The production runs through the same Apollo Server (validation, limits,
+// error formatting) as any request.
+
+/** Largest body the fast path reads itself; bigger ones go to the GraphQL route as they are. */
+export const GRAPHQL_READ_MAX_BODY = 100 * 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface GraphQLRead {
+  key: string;
+  query: string;
+  variables: Record<string, unknown> | undefined;
+  operationName: string | undefined;
+}
+
+/** Raw body -> its read (or null: not a cacheable query), so a repeated body is not parsed again. */
+const parsedBodies = new LRUCache<string, GraphQLRead | { notCacheable: true }>({
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (_value, key) => key.length + 64,
+});
+
+/** The cacheable read a JSON request body names, or null (not JSON, not a query, a syntax error...). */
+export function graphQLRead(body: string): GraphQLRead | null {
+  const memo = parsedBodies.get(body);
+  if (memo) return 'notCacheable' in memo ? null : memo;
+  const read = parseRead(body);
+  parsedBodies.set(body, read ?? { notCacheable: true });
+  return read;
+}
+
+function parseRead(body: string): GraphQLRead | null {
+  let request: unknown;
+  try {
+    request = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) return null;
+  const { query, variables, operationName, extensions } = request as Record<string, unknown>;
+  if (typeof query !== 'string' || extensions !== undefined) return null;
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
+  let document;
+  try {
+    document = parse(query, { maxTokens: queryLimits.maxTokens });
+  } catch {
+    return null;
+  }
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  if (!operation || operation.operation !== 'query') return null;
+  const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
+  return {
+    key: `graphql\n${print(document)}\n${operationName ?? ''}\n${stableStringify(vars ?? {})}`,
+    query,
+    variables: vars,
+    operationName: (operationName as string | null) ?? undefined,
+  };
+}
+
+/** JSON with object keys sorted, so `{a,b}` and `{b,a}` variables name the same read. */
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Executes the read through Apollo Server; cacheable when it answered 200 without errors. */
+export async function produceGraphQLRead(
+  server: ApolloServer<GraphQLContext>,
+  read: GraphQLRead,
+  context: GraphQLContext,
+): Promise<Production> {
+  const response = await server.executeOperation(
+    { query: read.query, variables: read.variables, operationName: read.operationName },
+    { contextValue: context },
+  );
+  const status = response.http.status ?? 200;
+  if (response.body.kind !== 'single' || status !== 200 || response.body.singleResult.errors?.length) {
+    return { produced: { status, headers: {}, body: Buffer.alloc(0) }, cacheable: false };
+  }
+  const headers: Record<string, string> = { 'Content-Type': JSON_TYPE };
+  for (const [name, value] of response.http.headers) if (name !== 'content-type') headers[name] = value;
+  const { data, extensions } = response.body.singleResult;
+  // The bytes Apollo's HTTP handler would send (prettyJSONStringify: JSON and a newline).
+  return { produced: { status: 200, headers, body: Buffer.from(`${JSON.stringify({ data, extensions })}\n`, 'utf8') }, cacheable: true };
+}

@@ -1,0 +1,155 @@
+import type { IncomingMessage } from 'node:http';
+import type { ApolloServer } from '@apollo/server';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { AppDeps } from '../app-deps.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { ContentRevisionFeed } from './content-revision-feed.js';
+import { PublicCache } from './public-cache.js';
+import { GRAPHQL_READ_MAX_BODY, graphQLRead, produceGraphQLRead } from './public-graphql.js';
+import { produceRestRead, publicRestRead } from './public-rest.js';
+import { sendPrepared } from './send-prepared.js';
+
+// The public read path: the revision feed, the one cache, and the handler that answers from it
+// right after the security headers, before anything else runs (no request log line, no session
+// lookup, no EntityManager fork, no body parser, no cross-site check, no Express routing). What it cannot answer (a miss of a page, any write, any
+// request with a session cookie, anything unknown) goes on to the application unchanged.
+
+/** A miss that took longer than this is logged (hits are never logged). */
+const SLOW_PRODUCTION_MS = 1_000;
+const SESSION_COOKIE_PATTERN = /(?:^|;\s*)sid=/;
+
+export interface PublicReads {
+  cache: PublicCache;
+  feed: ContentRevisionFeed;
+  /** Mount first in the app: answers public cache hits (and produces REST/GraphQL misses). */
+  handler: RequestHandler;
+  /** The GraphQL server whose anonymous queries are cached (set once it is started). */
+  useGraphQL(server: ApolloServer<GraphQLContext>): void;
+  close(): Promise<void>;
+}
+
+/** The cache key of a public page: its path (no query string, no Host) and the year the footer shows. */
+export function pageKey(path: string): string {
+  return `page ${new Date().getFullYear()} ${path}`;
+}
+
+export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
+  const { orm, logger } = deps;
+  const cache = new PublicCache(deps.config.publicCacheMaxBytes);
+  const feed = new ContentRevisionFeed(orm, logger);
+  await feed.start();
+  let graphql: ApolloServer<GraphQLContext> | null = null;
+
+  const logSlow = (started: number, what: string) => {
+    const ms = performance.now() - started;
+    if (ms > SLOW_PRODUCTION_MS) logger.warn({ ms: Math.round(ms), what }, 'slow public read');
+  };
+
+  async function serveRest(req: Request, res: Response, next: NextFunction, path: string): Promise<void> {
+    const read = publicRestRead(path);
+    const revision = feed.current;
+    if (!read || revision === null) return next();
+    const key = `rest ${path.replace(/\/$/, '')}`;
+    const hit = cache.fresh(key, revision);
+    if (hit) return sendPrepared(req, res, hit, 'hit');
+    const started = performance.now();
+    try {
+      const { state, prepared } = await cache.getOrProduce(key, revision, () => produceRestRead(read, orm.em.fork()));
+      logSlow(started, path);
+      if (!prepared) return next();
+      sendPrepared(req, res, prepared, state);
+    } catch {
+      // The REST router answers it again, with the usual error (e.g. 503 while the database is away).
+      next();
+    }
+  }
+
+  async function serveGraphQL(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const length = Number(req.headers['content-length']);
+    const revision = feed.current;
+    if (
+      graphql === null ||
+      revision === null ||
+      SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? '') ||
+      !req.headers['content-type']?.startsWith('application/json') ||
+      !(length > 0 && length <= GRAPHQL_READ_MAX_BODY)
+    ) {
+      return next();
+    }
+    const body = await readBody(req, length);
+    if (body === null) return next(badRequest('Request body is too large', 413));
+    const read = graphQLRead(body);
+    if (read) {
+      const hit = cache.fresh(read.key, revision);
+      if (hit) return sendPrepared(req, res, hit, 'hit');
+      const started = performance.now();
+      try {
+        const context: GraphQLContext = { req, res, em: orm.em.fork(), caller: { userId: null }, deps };
+        const { state, prepared } = await cache.getOrProduce(read.key, revision, () => produceGraphQLRead(graphql!, read, context));
+        logSlow(started, 'graphql');
+        if (prepared) return sendPrepared(req, res, prepared, state);
+      } catch {
+        // Answered again below by Apollo Server, with its usual error.
+      }
+    }
+    // Not a cacheable query: on to Apollo Server, with the body already read (the JSON parser
+    // skips a request whose body was consumed and keeps req.body).
+    try {
+      req.body = JSON.parse(body);
+    } catch {
+      return next(badRequest('Malformed JSON in the request body', 400, 'entity.parse.failed'));
+    }
+    next();
+  }
+
+  const handler: RequestHandler = (req, res, next) => {
+    const url = req.url;
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const method = req.method;
+    if (method === 'GET' || method === 'HEAD') {
+      if (path.startsWith('/api/')) return void serveRest(req, res, next, path);
+      const key = pageKey(path);
+      const revision = feed.current;
+      const hit = cache.fresh(key, revision);
+      if (hit) return sendPrepared(req, res, hit, 'hit');
+      // The page is being rendered for a new revision: visitors arriving meanwhile get the previous
+      // rendering at once instead of queueing behind the render, so editing never stalls the site.
+      // The request that started the render, and anyone signed in (an editor), wait for the new one.
+      if (cache.producing(key, revision) && !SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? '')) {
+        const previous = cache.last(key);
+        if (previous) return sendPrepared(req, res, previous, 'stale');
+      }
+      return next();
+    }
+    if (method === 'POST' && path === '/graphql') return void serveGraphQL(req, res, next).catch(next);
+    next();
+  };
+
+  return {
+    cache,
+    feed,
+    handler,
+    useGraphQL(server) {
+      graphql = server;
+    },
+    close: () => feed.close(),
+  };
+}
+
+/** The body as text, or null when it is longer than announced. */
+async function readBody(req: IncomingMessage, length: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > length) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** An error shaped like body-parser's, so the GraphQL route's error handler answers it as before. */
+function badRequest(message: string, status: number, type?: string): Error {
+  return Object.assign(new Error(message), { status, statusCode: status, expose: true, type });
+}

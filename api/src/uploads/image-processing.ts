@@ -1,0 +1,150 @@
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import { InvalidImage } from '../shared/errors.js';
+import { MAX_IMAGE_PIXELS } from './upload-limits.js';
+
+// Every stored image is decoded and re-encoded here (sharp/libvips): what is served is pixels
+// this server wrote, never the bytes a client sent, so trailers (HTML, scripts), metadata (EXIF
+// with GPS, camera serials) and parser tricks do not survive. Animated GIF/WebP/AVIF keep their
+// first frame only: AVIF variants cannot animate, and one frame bounds the pixel count.
+// The server runs these in a child process (image-worker.ts, image-jobs.ts).
+
+export type ImageExt = 'jpg' | 'png' | 'webp' | 'gif' | 'avif';
+export type VariantFormat = 'webp' | 'avif';
+
+export const VARIANT_WIDTHS = [320, 640, 1280] as const;
+export const VARIANT_FORMATS: readonly VariantFormat[] = ['webp', 'avif'];
+
+/** libvips' own name for each accepted format (AVIF is a HEIF container). */
+const LIBVIPS_FORMAT: Record<ImageExt, string> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif' };
+
+const decodeOptions: SharpOptions = {
+  limitInputPixels: MAX_IMAGE_PIXELS,
+  // Abort on broken pixel data, not on the harmless warnings many camera files carry.
+  failOn: 'error',
+  // First frame only (see above).
+  pages: 1,
+  autoOrient: true,
+};
+
+// Loaded on first use: libvips costs ~30 MB of memory that a server which never sees an upload
+// or a legacy variant request does not need. Its operation cache is off: each image is
+// processed once, so cached pixels would only hold memory.
+let library: Promise<typeof import('sharp')['default']> | undefined;
+function loadSharp() {
+  library ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return library;
+}
+
+export const tooLarge = () => new InvalidImage('Image dimensions are too large');
+const notAnImage = () => new InvalidImage('Please select an image file');
+
+/**
+ * Reads the header (no pixels decoded) and refuses what cannot be stored: another format than
+ * the bytes claimed, or more than MAX_IMAGE_PIXELS in one frame.
+ */
+export async function inspectImage(bytes: Uint8Array, ext: ImageExt): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
+  } catch {
+    throw notAnImage();
+  }
+  if (metadata.format !== LIBVIPS_FORMAT[ext] || !metadata.width || !metadata.height) throw notAnImage();
+  const frameHeight = metadata.pageHeight ?? metadata.height;
+  if (metadata.width * frameHeight > MAX_IMAGE_PIXELS) throw tooLarge();
+  return { width: metadata.width, height: frameHeight };
+}
+
+/** The image as this server stores it: same format, orientation applied, metadata gone. */
+export async function reencode(bytes: Uint8Array, ext: ImageExt): Promise<Sharp> {
+  const sharp = await loadSharp();
+  const image = sharp(bytes, decodeOptions);
+  switch (ext) {
+    case 'jpg':
+      return image.jpeg({ quality: 85, mozjpeg: true });
+    case 'png':
+      return image.png({ compressionLevel: 9 });
+    case 'webp':
+      return image.webp({ quality: 85 });
+    case 'gif':
+      return image.gif();
+    case 'avif':
+      return image.avif({ quality: 60, effort: 2 });
+  }
+}
+
+/** Pixels at most `width` wide (never upscaled), in a variant format. */
+export function encodeVariant(source: Sharp, width: number, format: VariantFormat): Sharp {
+  const resized = source.clone().resize({ width, withoutEnlargement: true });
+  // AVIF effort 2: within a few percent of the default's size at a fraction of its time.
+  return format === 'webp' ? resized.webp({ quality: 80 }) : resized.avif({ quality: 55, effort: 2 });
+}
+
+/**
+ * A decoded source for variants: the upload scaled down to the widest variant once (JPEG and
+ * WebP decode at reduced size for this), so each variant resizes a small image.
+ */
+export async function variantSource(bytes: Uint8Array): Promise<Sharp> {
+  const sharp = await loadSharp();
+  const widest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
+  const { data, info } = await sharp(bytes, decodeOptions)
+    .resize({ width: widest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
+/** sharp's failures as the upload errors a client understands. */
+export function asImageError(error: unknown): Error {
+  if (error instanceof InvalidImage) return error;
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return tooLarge();
+  return notAnImage();
+}
+
+export interface PreparedImage {
+  /** The re-encoded original. */
+  original: Uint8Array;
+  /** `<width>.<format>` (e.g. `640.avif`) for every variant. */
+  variants: Record<string, Uint8Array>;
+}
+
+/**
+ * Everything an upload stores, or InvalidImage: checks the header (format, pixel limit),
+ * decodes every pixel (scaled to the widest variant), encodes the six variants (widths past the
+ * image's own are the same picture, encoded once) and the re-encoded original.
+ */
+export async function prepareImage(bytes: Uint8Array, ext: ImageExt): Promise<PreparedImage> {
+  await inspectImage(bytes, ext);
+  try {
+    const source = await variantSource(bytes);
+    const { width: sourceWidth = 0 } = await source.metadata();
+    const variants: Record<string, Uint8Array> = {};
+    const encoded = new Map<string, Uint8Array>();
+    // One after another: one image's work at a time keeps the worker's memory small.
+    for (const width of VARIANT_WIDTHS) {
+      for (const format of VARIANT_FORMATS) {
+        const key = `${Math.min(width, sourceWidth)}.${format}`;
+        if (!encoded.has(key)) encoded.set(key, await encodeVariant(source, width, format).toBuffer());
+        variants[`${width}.${format}`] = encoded.get(key)!;
+      }
+    }
+    const original = await (await reencode(bytes, ext)).toBuffer();
+    return { original, variants };
+  } catch (error) {
+    throw asImageError(error);
+  }
+}
+
+/** One variant of a stored original (made on request for images stored before variants existed). */
+export async function prepareVariant(bytes: Uint8Array, ext: ImageExt, width: number, format: VariantFormat): Promise<Uint8Array> {
+  await inspectImage(bytes, ext);
+  try {
+    return await encodeVariant(await variantSource(bytes), width, format).toBuffer();
+  } catch (error) {
+    throw asImageError(error);
+  }
+}

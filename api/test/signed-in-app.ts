@@ -1,0 +1,15 @@
+import { afterAll, beforeAll } from '@jest/globals';
+import { startTestApp, type TestApp } from './test-app.js';
+
+/** The app for one test file, signed in as the test admin: started before its tests, closed after. */
+export function signedInApp(): { app: TestApp; cookie: string } {
+  const state = {} as { app: TestApp; cookie: string };
+  beforeAll(async () => {
+    state.app = await startTestApp();
+    state.cookie = await state.app.login();
+  });
+  afterAll(async () => {
+    await state.app?.close();
+  });
+  return state;
+}

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The built server with demo content on a temporary data folder, on loopback, for the bench:
+// started, restarted (to time a cold start) and stopped by the bench itself.
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const ADMIN = { username: 'admin', password: 'bench-Admin-Password-1' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BenchServer {
+  baseUrl: string;
+  pid(): number;
+  /** Stops the server and starts it again; resolves with the milliseconds from spawn to the first 200 of `/`. */
+  restart(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'consulting-site-bench-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'info',
+  };
+  delete env.DATABASE_URL;
+  const log = openSync(path.join(dataDir, 'server.log'), 'a');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const run = (script: string) => spawn(process.execPath, [path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+
+  await new Promise<void>((resolve, reject) => {
+    run('api/dist/db/seeds/demo.js').once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`demo seed exited with ${code} (log: ${dataDir})`))));
+  });
+
+  let child: ChildProcess;
+  const start = async (): Promise<number> => {
+    const started = performance.now();
+    child = run('api/dist/main.js');
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} (log: ${dataDir}/server.log)`);
+      const ok = await fetch(`${baseUrl}/`).then((r) => r.status === 200, () => false);
+      if (ok) return performance.now() - started;
+      if (Date.now() > deadline) throw new Error('the server did not answer 200 within 120 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const stopChild = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  await start();
+  return {
+    baseUrl,
+    pid: () => child.pid!,
+    async restart() {
+      await stopChild();
+      return start();
+    },
+    async stop() {
+      await stopChild();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

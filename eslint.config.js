@@ -1,0 +1,117 @@
+// ESLint (flat config): TypeScript, React hooks, import boundaries and cycles, file names.
+// `npm run lint` runs the type checks, then this.
+import path from 'node:path';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** One naming convention: kebab-case (dotted for roles: `news.entity.ts`); React component modules in PascalCase. */
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*\.(ts|tsx|js|cjs|mjs)$/;
+const COMPONENT = /^[A-Z][A-Za-z0-9]*(\.[a-z0-9]+)*\.tsx$/;
+
+const local = {
+  rules: {
+    'file-name': {
+      meta: { type: 'suggestion', schema: [], docs: { description: 'kebab-case file names; PascalCase for React components' } },
+      create(context) {
+        const name = path.basename(context.filename);
+        if (!KEBAB.test(name) && !COMPONENT.test(name)) {
+          context.report({
+            loc: { line: 1, column: 0 },
+            message: `File name "${name}": use kebab-case (dotted roles allowed), or PascalCase for a React component (.tsx)`,
+          });
+        }
+        return {};
+      },
+    },
+  },
+};
+
+/** Code in `area` may not reach into the insides of the other areas. */
+function boundary(area, forbidden) {
+  return {
+    files: [`web/src/${area}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbidden.map((other) => ({
+            group: [`**/${other}/**`, `**/${other}`],
+            message: `web/src/${area} must not import from web/src/${other} (shared code goes to components/ or the model).`,
+          })),
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'web/src/graphql/generated/**', 'data/**', 'coverage/**', 'api/src/db/migrations/Migration*.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX, local },
+    settings: {
+      // Dependencies are parsed as TypeScript too, so cycles through .ts files are seen.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.cjs', '.mjs'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['api/tsconfig.json', 'web/tsconfig.json', 'model/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'local/file-name': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // The codebase types loosely at a few framework seams (registries of entities, GraphQL classes).
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-function-type': 'off',
+      // Entities merge an interface derived from their content type declaration (`interface News extends ContentRecord<...> {}`).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // Control characters are the point of the content model's rule against them.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly', URL: 'readonly', Buffer: 'readonly' },
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  // Import boundaries: the public site, the admin panel and the shared components keep to themselves.
+  boundary('public', ['admin']),
+  boundary('admin', ['public']),
+  {
+    ...boundary('components', ['public', 'admin']),
+    // Logo.tsx still reads the firm name from public/ (moving it is the site's change, issue 10 item 5).
+    ignores: ['web/src/components/Logo.tsx'],
+  },
+  // The content model has no dependencies: nothing but its own files.
+  {
+    files: ['model/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^[^.]', message: 'The content model imports nothing outside itself.' }] }],
+    },
+  },
+);

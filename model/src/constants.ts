@@ -1,0 +1,33 @@
+// Facts of the content model that both the server and the browser rely on.
+
+/** Largest accepted upload (spec section 9), and what both sides say when a file is over it. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE_MESSAGE = 'Maximum file size is 10MB';
+export const UPLOAD_NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
+
+/** The path of a file this site stores: `/uploads/<name>` (no directories, no dot first). */
+export const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Longest web address accepted anywhere. */
+export const MAX_URL_LENGTH = 2048;
+
+/** Control characters other than tab and line breaks: PostgreSQL cannot store NUL, and none belongs in content. */
+export const FORBIDDEN_CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** The icons a contact entry may show (the public site draws them), with the names staff see. */
+export const CONTACT_ICONS = [
+  { value: 'Mail', label: 'Email' },
+  { value: 'Phone', label: 'Phone' },
+  { value: 'MapPin', label: 'Location' },
+  { value: 'Globe', label: 'Website' },
+] as const;
+export type ContactIcon = (typeof CONTACT_ICONS)[number]['value'];
+
+/** The year the statistics start with (first start) and the form suggests. */
+export const DEFAULT_YEAR_ESTABLISHED = '2011';
+
+/** Where the landing page's "Visit our website" points until staff set it. */
+export const DEFAULT_MAIN_WEBSITE_URL = 'https://www.example.com';
+
+/** Range of a display order (position in public lists). */
+export const DISPLAY_ORDER_RANGE = { min: -1_000_000, max: 1_000_000 } as const;

@@ -1,0 +1,61 @@
+import type { Field, Presence } from './fields.js';
+
+// One declaration per content type: names, labels and fields. Every layer (database columns,
+// GraphQL types and inputs, REST, validation, admin forms, routes and sidebar) is derived from it.
+
+export interface Labels {
+  /** 'Add {singular}' / 'Edit {singular}' (admin buttons and dialog titles). */
+  singular: string;
+  /** Screen and sidebar title: 'Clients & Projects'. */
+  plural: string;
+  /** Sidebar label when it differs from the title ('Clients'). */
+  nav?: string;
+  /** Subject of the success toasts and of 'not found': '{entity} added successfully'. */
+  entity: string;
+  /** Object of the failure toasts: 'Failed to add {noun}'. */
+  noun: string;
+  /** Shown when an edit target has no id: 'No country ID'. */
+  missingId: string;
+  /** Admin screen description. */
+  description: string;
+}
+
+export interface ContentType<F extends Record<string, Field> = Record<string, Field>> {
+  /** 'collection': many records ordered by display order; 'singleton': one record, updated by id. */
+  kind: 'collection' | 'singleton';
+  /** GraphQL object type ('TeamMember'; mutations createTeamMember...). */
+  typeName: string;
+  /** GraphQL query field ('teamMembers', 'landingContent'). */
+  queryField: string;
+  /** Database table. */
+  table: string;
+  /** REST segment: /api/<restPath>, /api/admin/<restPath>. */
+  restPath: string;
+  /** Admin route: /admin/<adminPath>. */
+  adminPath: string;
+  labels: Labels;
+  /** What a record is, for the API documentation. */
+  description: string;
+  /** The server stamps the creation time (never taken from a client). */
+  createdAt?: boolean;
+  /** The editable fields, in form order. Shared columns (id, displayOrder, version) are not listed. */
+  fields: F;
+}
+
+/** Declares a content type, keeping the field types for the derived record types. */
+export function contentType<const C extends ContentType>(declaration: C): C {
+  return declaration;
+}
+
+/** The value type of a field. */
+export type FieldValue<T> = T extends Field<infer V, Presence> ? V : never;
+/** How a field is stored: 'required', 'optional' (nullable) or 'defaulted'. */
+export type FieldPresence<T> = T extends Field<string | number | boolean, infer P> ? P : never;
+
+type ValueAsRead<F> = FieldPresence<F> extends 'optional' ? FieldValue<F> | null : FieldValue<F>;
+
+/** A record as the APIs return it (JSON): shared columns, then the declared fields. */
+export type RecordOf<C extends ContentType> = { id: number; version: number } & {
+  -readonly [K in keyof C['fields']]: ValueAsRead<C['fields'][K]>;
+} & (C['kind'] extends 'collection' ? { displayOrder: number } : unknown) &
+  (C['createdAt'] extends true ? { createdAt: string } : unknown);

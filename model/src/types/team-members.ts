@@ -1,0 +1,27 @@
+import { contentType } from '../content-type.js';
+import { uploadedPicture } from '../shared-fields.js';
+import { optionalText, text } from '../fields.js';
+
+export const teamMembers = contentType({
+  kind: 'collection',
+  typeName: 'TeamMember',
+  queryField: 'teamMembers',
+  table: 'team_members',
+  restPath: 'team-members',
+  adminPath: 'team-members',
+  description: 'A person on the Team page.',
+  labels: {
+    singular: 'Team Member',
+    plural: 'Team Members',
+    entity: 'Team member',
+    noun: 'team member',
+    missingId: 'No member ID',
+    description: 'The people shown on the Team page.',
+  },
+  fields: {
+    name: text('Name', 200),
+    position: text('Position', 200),
+    ...uploadedPicture(),
+    brief: optionalText('Brief', 2000, { multiline: true }),
+  },
+});

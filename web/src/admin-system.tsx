@@ -1,0 +1,19 @@
+import { ChakraProvider, createSystem } from '@chakra-ui/react';
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
+import { recipes, slotRecipes } from '@chakra-ui/react/theme';
+import AdminApp from './admin/AdminApp';
+import { publicThemeConfig, themeConfig } from './theme';
+
+// The admin panel with every Chakra component recipe on top of the public theme and the firm's
+// look. Loaded lazily by App.tsx, so none of this is in what public pages download. (Not
+// `defaultConfig`: that would pull Chakra's whole theme module into the public bundle.)
+
+export const adminSystem = createSystem(defaultBaseConfig, publicThemeConfig, { theme: { recipes, slotRecipes } }, themeConfig);
+
+export default function AdminWithTheme() {
+  return (
+    <ChakraProvider value={adminSystem}>
+      <AdminApp />
+    </ChakraProvider>
+  );
+}

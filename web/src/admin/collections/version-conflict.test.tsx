@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toaster } from '../../components/notifications';
+import { SIGNED_IN, fakeServer, gqlError, renderAdmin } from '../test/render-admin';
+
+// A save of a record someone else changed since the form loaded it: the API answers CONFLICT;
+// the form says so and offers to reload the current version.
+
+jest.setTimeout(30_000);
+afterEach(() => toaster.remove());
+
+const CONFLICT = 'Someone else changed this item since you opened it.';
+
+describe('a stale save', () => {
+  it('sends the version it loaded, shows the conflict and reloads the current record on request', async () => {
+    let stored = { __typename: 'Country', id: 1, version: 3, name: 'Kuwait', code: 'KW', flagImageUrl: '/uploads/kw.png', displayOrder: 2 };
+    const server = fakeServer({
+      AdminMe: SIGNED_IN,
+      AdminCountries: () => ({ data: { countries: [stored] } }),
+      AdminUpdateCountry: () => gqlError('CONFLICT', 'Someone else changed this item since you opened it', { currentVersion: 4 }),
+    });
+    renderAdmin('/admin/countries', { server });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Edit Kuwait' }));
+    // Meanwhile another editor renames it.
+    stored = { ...stored, version: 4, name: 'State of Kuwait' };
+    const name = within(screen.getByRole('dialog')).getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.type(name, 'Kuwait City');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
+    expect(server.callsOf('AdminUpdateCountry')[0]).toMatchObject({ id: 1, expectedVersion: 3, input: { name: 'Kuwait City' } });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: /Name/ })).toHaveValue('State of Kuwait'));
+    expect(screen.queryByText(CONFLICT)).not.toBeInTheDocument();
+
+    // The next save names the version just loaded.
+    server.handlers.AdminUpdateCountry = () => ({ data: { updateCountry: { __typename: 'Country', id: 1 } } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Country updated successfully')).toBeInTheDocument();
+    expect(server.callsOf('AdminUpdateCountry')[1]).toMatchObject({ id: 1, expectedVersion: 4 });
+  });
+
+  it('on a singleton screen too', async () => {
+    let stats = { __typename: 'Statistics', id: 3, version: 7, yearEstablished: '2011', expertCount: 40, projectCount: 250, partnerCount: 12 };
+    const server = fakeServer({
+      AdminMe: SIGNED_IN,
+      AdminStatistics: () => ({ data: { statistics: stats } }),
+      AdminUpdateStatistics: () => gqlError('CONFLICT', 'Someone else changed this item since you opened it', { currentVersion: 8 }),
+    });
+    renderAdmin('/admin/statistics', { server });
+    const experts = await screen.findByRole('spinbutton', { name: /Expert Consultants Count/ });
+    stats = { ...stats, version: 8, expertCount: 41 };
+    const user = userEvent.setup({ delay: null });
+    await user.clear(experts);
+    await user.type(experts, '45');
+    await user.click(screen.getByRole('button', { name: /Save Changes/ }));
+    expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
+    expect(server.callsOf('AdminUpdateStatistics')[0]).toMatchObject({ id: 3, expectedVersion: 7 });
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: /Expert Consultants Count/ })).toHaveValue(41));
+    expect(screen.queryByText(CONFLICT)).not.toBeInTheDocument();
+  });
+});

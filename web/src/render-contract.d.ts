@@ -1,0 +1,36 @@
+// The render contract between the server (api/src/site/mount.ts) and the server entry of the web
+// app (web/src/entry-server.tsx, built to web/dist/server/entry-server.js). Typed once, here: a
+// declaration file, so the api can import it without compiling web sources.
+import type { DocumentNode, ExecutionResult } from 'graphql';
+
+/** Runs one GraphQL operation against the schema in the server's own process (no HTTP). */
+export type GraphQLExecutor = (operation: {
+  document: DocumentNode;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}) => Promise<ExecutionResult>;
+
+export interface RenderRequest {
+  /** Path of the requested page (public pages read no query string). */
+  url: string;
+  /** Public origin of the site for absolute URLs (OpenGraph), e.g. https://example.com; never the Host header. */
+  origin: string;
+  /** Where the page's queries run. */
+  execute: GraphQLExecutor;
+}
+
+export interface RenderResult {
+  /** Markup for the root element. */
+  html: string;
+  /** Tags for the document head: title, description, OpenGraph, critical styles. */
+  head: string;
+  status: number;
+  /** Apollo cache state to embed for hydration. */
+  state?: unknown;
+  /** A query failed (the database is away): the markup is not a page to show or keep. */
+  dataUnavailable: boolean;
+}
+
+export interface ServerEntry {
+  render(request: RenderRequest): Promise<RenderResult>;
+}
