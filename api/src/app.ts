@@ -18,6 +18,7 @@ import { mountWeb } from './site/mount.js';
 import { startPublicReads } from './site/public-reads.js';
 import { startWebhookWorker } from './webhooks/mount.js';
 import { webhooksRouter } from './webhooks/webhooks.router.js';
+import { seoRouter } from './seo/seo.router.js';
 
 /** The whole HTTP application, without listening. main.ts and the tests build it the same way. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; close(): Promise<void> }> {
@@ -63,6 +64,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.use('/uploads', uploadedFilesRouter(storage, { logger, storage: config.storage }));
   app.use(healthRouter(orm, logger));
 
+  app.use(seoRouter(config));
   await mountWeb(app, deps, publicReads);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
