@@ -1,6 +1,7 @@
 import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { SessionRow } from '../auth/session.entity.js';
 import { User } from '../auth/user.entity.js';
+import { ContentHistory } from '../content/history/content-history.entity.js';
 import { collections, singletons } from '../content/registry.js';
 import { bumpsContentRevision, ContentRevision } from '../site/content-revision.entity.js';
 
@@ -9,4 +10,4 @@ const contentEntities = [...collections.map((c) => c.entity), ...singletons.map(
 for (const entity of contentEntities) bumpsContentRevision(entity);
 
 /** Every table the app owns; migrations are generated from these. */
-export const entities = [User, SessionRow, LoginThrottle, ...contentEntities, ContentRevision];
+export const entities = [User, SessionRow, LoginThrottle, ...contentEntities, ContentRevision, ContentHistory];
