@@ -15,6 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "query AdminMe {\n  me {\n    id\n    username\n  }\n}\n\nmutation AdminLogin($username: String!, $password: String!) {\n  login(username: $username, password: $password) {\n    id\n    username\n  }\n}\n\nmutation AdminLogout {\n  logout\n}": typeof types.AdminMeDocument,
+    "query AdminContentHistory($collection: String!, $id: Int!) {\n  contentHistory(collection: $collection, id: $id) {\n    id\n    action\n    username\n    at\n    changed\n  }\n}\n\nmutation AdminRestoreRevision($revisionId: Int!) {\n  restoreRevision(revisionId: $revisionId) {\n    id\n  }\n}\n\nmutation AdminUndoDelete($collection: String!, $id: Int!) {\n  undoDelete(collection: $collection, id: $id) {\n    id\n  }\n}": typeof types.AdminContentHistoryDocument,
     "mutation AdminUploadImage($file: Upload!) {\n  uploadImage(file: $file) {\n    url\n  }\n}": typeof types.AdminUploadImageDocument,
     "query AdminDashboard {\n  statistics {\n    id\n    expertCount\n  }\n  countries {\n    id\n  }\n  brands {\n    id\n  }\n}": typeof types.AdminDashboardDocument,
     "fragment ProjectCard on Client {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}": typeof types.ProjectCardFragmentDoc,
@@ -28,6 +29,7 @@ type Documents = {
 };
 const documents: Documents = {
     "query AdminMe {\n  me {\n    id\n    username\n  }\n}\n\nmutation AdminLogin($username: String!, $password: String!) {\n  login(username: $username, password: $password) {\n    id\n    username\n  }\n}\n\nmutation AdminLogout {\n  logout\n}": types.AdminMeDocument,
+    "query AdminContentHistory($collection: String!, $id: Int!) {\n  contentHistory(collection: $collection, id: $id) {\n    id\n    action\n    username\n    at\n    changed\n  }\n}\n\nmutation AdminRestoreRevision($revisionId: Int!) {\n  restoreRevision(revisionId: $revisionId) {\n    id\n  }\n}\n\nmutation AdminUndoDelete($collection: String!, $id: Int!) {\n  undoDelete(collection: $collection, id: $id) {\n    id\n  }\n}": types.AdminContentHistoryDocument,
     "mutation AdminUploadImage($file: Upload!) {\n  uploadImage(file: $file) {\n    url\n  }\n}": types.AdminUploadImageDocument,
     "query AdminDashboard {\n  statistics {\n    id\n    expertCount\n  }\n  countries {\n    id\n  }\n  brands {\n    id\n  }\n}": types.AdminDashboardDocument,
     "fragment ProjectCard on Client {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}": types.ProjectCardFragmentDoc,
@@ -58,6 +60,10 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query AdminMe {\n  me {\n    id\n    username\n  }\n}\n\nmutation AdminLogin($username: String!, $password: String!) {\n  login(username: $username, password: $password) {\n    id\n    username\n  }\n}\n\nmutation AdminLogout {\n  logout\n}"): (typeof documents)["query AdminMe {\n  me {\n    id\n    username\n  }\n}\n\nmutation AdminLogin($username: String!, $password: String!) {\n  login(username: $username, password: $password) {\n    id\n    username\n  }\n}\n\nmutation AdminLogout {\n  logout\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query AdminContentHistory($collection: String!, $id: Int!) {\n  contentHistory(collection: $collection, id: $id) {\n    id\n    action\n    username\n    at\n    changed\n  }\n}\n\nmutation AdminRestoreRevision($revisionId: Int!) {\n  restoreRevision(revisionId: $revisionId) {\n    id\n  }\n}\n\nmutation AdminUndoDelete($collection: String!, $id: Int!) {\n  undoDelete(collection: $collection, id: $id) {\n    id\n  }\n}"): (typeof documents)["query AdminContentHistory($collection: String!, $id: Int!) {\n  contentHistory(collection: $collection, id: $id) {\n    id\n    action\n    username\n    at\n    changed\n  }\n}\n\nmutation AdminRestoreRevision($revisionId: Int!) {\n  restoreRevision(revisionId: $revisionId) {\n    id\n  }\n}\n\nmutation AdminUndoDelete($collection: String!, $id: Int!) {\n  undoDelete(collection: $collection, id: $id) {\n    id\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
