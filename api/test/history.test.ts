@@ -70,6 +70,11 @@ describe('history', () => {
     expect((await admin('POST', 'countries/1/restore', { revisionId: 'x' })).status).toBe(400);
     expect((await admin('POST', 'countries/1/restore', { revisionId: 999999 })).status).toBe(404);
     expect((await admin('GET', 'nowhere/1/history')).status).toBe(404);
+    // An entry restores only through its own record's path.
+    const id = (await admin('POST', 'countries', validInput.countries)).body.id as number;
+    const [entry] = (await admin('GET', `countries/${id}/history`)).body;
+    expect((await admin('POST', `brands/${id}/restore`, { revisionId: entry.id })).status).toBe(404);
+    expect((await admin('POST', `countries/${id + 1000}/restore`, { revisionId: entry.id })).status).toBe(404);
   });
 
   it('is never shown to the public: anonymous callers get 401 on REST and GraphQL', async () => {

@@ -53,7 +53,7 @@ function mountHistory(router: Router, path: string): void {
     const entry =
       revisionId === undefined
         ? await undoDelete(emOf(req), path, idOf(req), callerOf(req))
-        : await restoreRevision(emOf(req), revisionId as number, callerOf(req));
+        : await restoreRevision(emOf(req), revisionId as number, callerOf(req), { collection: path, recordId: idOf(req) });
     res.json(historyJson(entry));
   });
 }

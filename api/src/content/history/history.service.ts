@@ -30,11 +30,17 @@ export async function contentHistory(em: EntityManager, collection: string, id: 
  * delete the state before it. A deleted record comes back with its id and display order (same
  * place); a living one keeps its current place and gets the recorded field values.
  */
-export async function restoreRevision(outer: EntityManager, revisionId: number, caller: Caller): Promise<ContentHistory> {
+export async function restoreRevision(
+  outer: EntityManager,
+  revisionId: number,
+  caller: Caller,
+  of?: { collection: string; recordId: number },
+): Promise<ContentHistory> {
   return outer.transactional(async (em) => {
     const user = await requireAdmin(em, caller);
     const entry = Number.isSafeInteger(revisionId) && revisionId > 0 ? await em.findOne(ContentHistory, revisionId) : null;
-    if (!entry) throw new NotFound('Revision not found');
+    // A REST restore names the record in its path: an entry of another record is not found there.
+    if (!entry || (of && (entry.collection !== of.collection || entry.recordId !== of.recordId))) throw new NotFound('Revision not found');
     const state = entry.after ?? entry.before;
     if (!state) throw new NotFound('Revision not found');
     const definition = definitionOf(entry.collection);
