@@ -5,6 +5,7 @@ import type { User } from '../auth/user.entity.js';
 import { BadRequest, NotFound, StaleVersion } from '../shared/errors.js';
 import type { CollectionOperations, ExpectedVersion, SingletonOperations } from './collection.js';
 import { type FieldRules, validateInput } from './fields.js';
+import { changedFields } from './history/changed-fields.js';
 import { ContentHistory, type HistoryAction } from './history/content-history.entity.js';
 
 // The one CRUD mechanism for every content type. A content type contributes its entity, its
@@ -33,14 +34,16 @@ export function recordHistory(
   before: object | null,
   after: object | null,
 ): void {
+  const entry = { before: before && snapshotOf(before), after: after && snapshotOf(after) };
+  // A save that changed nothing (same values sent again) is not a change worth listing.
+  if (action === 'update' && changedFields(entry).length === 0) return;
   em.create(ContentHistory, {
     collection,
     recordId,
     action,
     userId: user.id,
     username: user.username,
-    before: before && snapshotOf(before),
-    after: after && snapshotOf(after),
+    ...entry,
   });
 }
 

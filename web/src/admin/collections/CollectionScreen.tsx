@@ -80,7 +80,7 @@ function SortableRow({ id, label, enabled, children }: { id: number; label: stri
   return (
     <Table.Row ref={setNodeRef} style={style} {...cardRow} shadow={isDragging ? 'lg' : undefined} data-row-id={id}>
       {enabled && (
-        <Table.Cell {...cardCell} _before={undefined} w="1%" px={{ base: '0', md: '1' }} position={{ base: 'absolute', md: 'static' }} top="2" insetEnd="2">
+        <Table.Cell {...cardCell} _before={undefined} w="1%" px={{ base: '0', md: '1' }}>
           <IconButton
             ref={setActivatorNodeRef}
             aria-label={`Move ${label}`}
