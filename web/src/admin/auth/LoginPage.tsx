@@ -7,6 +7,7 @@ import { LockKeyhole } from 'lucide-react';
 import { notify } from '../../components/notifications';
 import { AdminLoginDocument, AdminMeDocument } from '../../graphql/generated/graphql';
 import { graphQLErrors, serverMessage } from '../errors';
+import { useDocumentTitle } from '../shell/ScreenHeader';
 
 /** The server's words for a refused login, or 'Invalid credentials'; null when the server was not reached. */
 function refusalMessage(error: unknown): string | null {
@@ -16,6 +17,7 @@ function refusalMessage(error: unknown): string | null {
 
 export function LoginPage() {
   const navigate = useNavigate();
+  useDocumentTitle('Login');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [login, { loading }] = useMutation(AdminLoginDocument, {

@@ -18,6 +18,8 @@ import { useAdminFailures } from '../auth/session-expiry';
 import { ConflictNotice } from '../forms/ConflictNotice';
 import { onSaveFailure } from '../forms/save-failure';
 import { FormFields } from '../forms/FormFields';
+import { FormGuard } from '../forms/FormGuard';
+import { confirmDiscard } from '../forms/confirm-discard';
 import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FormValues } from '../forms/field-spec';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import type { CollectionDefinition } from './collection-definition';
@@ -206,7 +208,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
       <Dialog.Root
         open={dialog.open}
         onOpenChange={(details) => {
-          if (!details.open) close();
+          if (!details.open) void confirmDiscard().then((discard) => discard && close());
         }}
         size={{ base: 'full', md: 'lg' }}
         scrollBehavior="inside"
@@ -228,11 +230,12 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
                       <Dialog.Title>{title}</Dialog.Title>
                     </Dialog.Header>
                     <Dialog.Body>
+                      <FormGuard draftKey={`${definition.path}:${dialog.editing?.id ?? 'new'}`} path={`/admin/${definition.path}`} label={title} />
                       {conflict && <ConflictNotice onReload={() => void reloadEditing()} reloading={conflict === 'reloading'} />}
                       <FormFields fields={fields} />
                     </Dialog.Body>
                     <Dialog.Footer>
-                      <Button variant="outline" onClick={close}>
+                      <Button variant="outline" onClick={() => void confirmDiscard().then((discard) => discard && close())}>
                         Cancel
                       </Button>
                       <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Saving...">

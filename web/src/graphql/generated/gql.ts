@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "query AdminAccounts {\n  me {\n    id\n    username\n  }\n  admins {\n    id\n    username\n    createdAt\n    lastSignInAt\n  }\n}\n\nmutation AdminCreateAccount($username: String!) {\n  createAdmin(username: $username) {\n    password\n    user {\n      id\n      username\n    }\n  }\n}\n\nmutation AdminResetAccountPassword($username: String!) {\n  resetAdminPassword(username: $username) {\n    password\n    user {\n      id\n      username\n    }\n  }\n}\n\nmutation AdminDeleteAccount($username: String!) {\n  deleteAdmin(username: $username)\n}\n\nmutation AdminChangeOwnPassword($currentPassword: String!, $newPassword: String!) {\n  changeOwnPassword(currentPassword: $currentPassword, newPassword: $newPassword)\n}": typeof types.AdminAccountsDocument,
     "query AdminMe {\n  me {\n    id\n    username\n  }\n}\n\nmutation AdminLogin($username: String!, $password: String!) {\n  login(username: $username, password: $password) {\n    id\n    username\n  }\n}\n\nmutation AdminLogout {\n  logout\n}": typeof types.AdminMeDocument,
     "mutation AdminUploadImage($file: Upload!) {\n  uploadImage(file: $file) {\n    url\n  }\n}": typeof types.AdminUploadImageDocument,
     "query AdminDashboard {\n  statistics {\n    id\n    expertCount\n  }\n  countries {\n    id\n  }\n  brands {\n    id\n  }\n}": typeof types.AdminDashboardDocument,
@@ -27,6 +28,7 @@ type Documents = {
     "query TeamPage {\n  teamMembers {\n    id\n    name\n    position\n    pictureUrl\n    altText\n    brief\n  }\n}": typeof types.TeamPageDocument,
 };
 const documents: Documents = {
+    "query AdminAccounts {\n  me {\n    id\n    username\n  }\n  admins {\n    id\n    username\n    createdAt\n    lastSignInAt\n  }\n}\n\nmutation AdminCreateAccount($username: String!) {\n  createAdmin(username: $username) {\n    password\n    user {\n      id\n      username\n    }\n  }\n}\n\nmutation AdminResetAccountPassword($username: String!) {\n  resetAdminPassword(username: $username) {\n    password\n    user {\n      id\n      username\n    }\n  }\n}\n\nmutation AdminDeleteAccount($username: String!) {\n  deleteAdmin(username: $username)\n}\n\nmutation AdminChangeOwnPassword($currentPassword: String!, $newPassword: String!) {\n  changeOwnPassword(currentPassword: $currentPassword, newPassword: $newPassword)\n}": types.AdminAccountsDocument,
     "query AdminMe {\n  me {\n    id\n    username\n  }\n}\n\nmutation AdminLogin($username: String!, $password: String!) {\n  login(username: $username, password: $password) {\n    id\n    username\n  }\n}\n\nmutation AdminLogout {\n  logout\n}": types.AdminMeDocument,
     "mutation AdminUploadImage($file: Upload!) {\n  uploadImage(file: $file) {\n    url\n  }\n}": types.AdminUploadImageDocument,
     "query AdminDashboard {\n  statistics {\n    id\n    expertCount\n  }\n  countries {\n    id\n  }\n  brands {\n    id\n  }\n}": types.AdminDashboardDocument,
@@ -54,6 +56,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query AdminAccounts {\n  me {\n    id\n    username\n  }\n  admins {\n    id\n    username\n    createdAt\n    lastSignInAt\n  }\n}\n\nmutation AdminCreateAccount($username: String!) {\n  createAdmin(username: $username) {\n    password\n    user {\n      id\n      username\n    }\n  }\n}\n\nmutation AdminResetAccountPassword($username: String!) {\n  resetAdminPassword(username: $username) {\n    password\n    user {\n      id\n      username\n    }\n  }\n}\n\nmutation AdminDeleteAccount($username: String!) {\n  deleteAdmin(username: $username)\n}\n\nmutation AdminChangeOwnPassword($currentPassword: String!, $newPassword: String!) {\n  changeOwnPassword(currentPassword: $currentPassword, newPassword: $newPassword)\n}"): (typeof documents)["query AdminAccounts {\n  me {\n    id\n    username\n  }\n  admins {\n    id\n    username\n    createdAt\n    lastSignInAt\n  }\n}\n\nmutation AdminCreateAccount($username: String!) {\n  createAdmin(username: $username) {\n    password\n    user {\n      id\n      username\n    }\n  }\n}\n\nmutation AdminResetAccountPassword($username: String!) {\n  resetAdminPassword(username: $username) {\n    password\n    user {\n      id\n      username\n    }\n  }\n}\n\nmutation AdminDeleteAccount($username: String!) {\n  deleteAdmin(username: $username)\n}\n\nmutation AdminChangeOwnPassword($currentPassword: String!, $newPassword: String!) {\n  changeOwnPassword(currentPassword: $currentPassword, newPassword: $newPassword)\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
