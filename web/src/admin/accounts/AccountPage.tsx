@@ -44,8 +44,9 @@ export function AccountPage() {
 
   const field = (name: keyof typeof values, label: string, autoComplete: string, help?: string) => {
     const error = errors[name];
+    const errorId = `account-${name}-error`;
     return (
-      <Field.Root invalid={Boolean(error)} required>
+      <Field.Root invalid={Boolean(error)} required ids={{ errorText: errorId }}>
         <Field.Label>
           {label}
           <Field.RequiredIndicator />
@@ -54,6 +55,7 @@ export function AccountPage() {
           type="password"
           name={name}
           autoComplete={autoComplete}
+          aria-describedby={error ? errorId : undefined}
           value={values[name]}
           onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
         />

@@ -155,12 +155,12 @@ export function AdminsPage() {
                     <Dialog.Title>Add Admin</Dialog.Title>
                   </Dialog.Header>
                   <Dialog.Body>
-                    <Field.Root invalid={Boolean(usernameError)} required>
+                    <Field.Root invalid={Boolean(usernameError)} required ids={{ errorText: 'new-admin-username-error' }}>
                       <Field.Label>
                         Username
                         <Field.RequiredIndicator />
                       </Field.Label>
-                      <Input name="username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} />
+                      <Input name="username" autoComplete="off" aria-describedby={usernameError ? 'new-admin-username-error' : undefined} value={username} onChange={(e) => setUsername(e.target.value)} />
                       {usernameError ? (
                         <Field.ErrorText>{usernameError}</Field.ErrorText>
                       ) : (

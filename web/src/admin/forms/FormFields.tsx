@@ -156,7 +156,10 @@ function FormField({ field }: { field: FieldSpec }) {
     );
   }
 
+  // Screen readers read the error with the input (Ark only sets aria-errormessage, little supported).
+  const errorId = `field-${field.name}-error`;
   const common = {
+    'aria-describedby': invalid ? errorId : undefined,
     name: field.name,
     onChange: form.handleChange,
     onBlur: form.handleBlur,
@@ -197,7 +200,7 @@ function FormField({ field }: { field: FieldSpec }) {
       control = <Input {...common} type="text" value={String(value ?? '')} />;
   }
   return (
-    <Field.Root invalid={invalid} required={field.required}>
+    <Field.Root invalid={invalid} required={field.required} ids={{ errorText: errorId }}>
       <Field.Label>
         {field.label}
         <Field.RequiredIndicator />

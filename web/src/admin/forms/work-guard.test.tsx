@@ -94,3 +94,18 @@ describe('a dirty singleton form', () => {
     expect(sessionStorage.length).toBe(0);
   });
 });
+
+describe('field errors', () => {
+  it('are linked to their inputs (aria-invalid, aria-describedby)', async () => {
+    renderAdmin('/admin/content', { server: landingServer() });
+    const user = userEvent.setup({ delay: null });
+    const tagline = await screen.findByRole('textbox', { name: /Hero Tagline/ });
+    await user.clear(tagline);
+    await user.click(screen.getByRole('button', { name: /Save Changes/ }));
+    await waitFor(() => expect(tagline).toHaveAttribute('aria-invalid', 'true'));
+    const describedBy = tagline.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    expect(document.getElementById(describedBy!)?.textContent).toMatch(/required/i);
+    expect(document.title).toBe('Landing Content · Admin Panel');
+  });
+});
