@@ -100,6 +100,24 @@ describe('work is never lost', () => {
   });
 });
 
+describe('the shell', () => {
+  it('keeps Logout on screen at 320 px, has a skip link and names each screen in the title', async () => {
+    const { context, page } = await signIn(320);
+    const logout = page.getByRole('button', { name: /Logout/ });
+    const box = (await logout.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-320.png` });
+    expect(await page.title()).toBe('Dashboard · Admin Panel');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('admin-main');
+    await context.close();
+  });
+});
+
 describe('accounts', () => {
   it('an admin is added, signs in with the generated password, is removed and is thrown out', async () => {
     const lead = await signIn();
@@ -122,7 +140,7 @@ describe('accounts', () => {
     await lead.page.getByText('e2e.editor was removed and signed out').waitFor();
 
     // The removed admin's next step in the panel ends on the login screen.
-    await navLink(editor.page, 'Countries').click();
+    await navLink(editor.page, 'Admins').click();
     await editor.page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     expect(await stillSignedIn(editor.page)).toBe(false);
     await editor.context.close();
@@ -162,6 +180,8 @@ describe('accounts', () => {
 });
 
 async function axeViolations(page: Page, name: string): Promise<string[]> {
+  // Judge the settled page, not a dialog or notification half-way through its fade-in.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(async () => {

@@ -40,7 +40,7 @@ export function LoginPage() {
   }
 
   return (
-    <Flex minH="100dvh" align="center" justify="center" bg="bg.subtle" px="4" py="10">
+    <Flex as="main" minH="100dvh" align="center" justify="center" bg="bg.subtle" px="4" py="10">
       <Card.Root w="full" maxW="sm" variant="elevated" shadow="lg">
         <Card.Header alignItems="center" textAlign="center" gap="2">
           <Box bg="brand.solid" color="brand.contrast" rounded="full" p="3" mb="1">

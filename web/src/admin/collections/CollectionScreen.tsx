@@ -19,6 +19,7 @@ import { ConflictNotice } from '../forms/ConflictNotice';
 import { onSaveFailure } from '../forms/save-failure';
 import { FormFields } from '../forms/FormFields';
 import { FormGuard } from '../forms/FormGuard';
+import { FORM_DIALOG_CONTENT } from '../forms/dialog-layout';
 import { confirmDiscard } from '../forms/confirm-discard';
 import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FormValues } from '../forms/field-spec';
 import { ScreenHeader } from '../shell/ScreenHeader';
@@ -217,7 +218,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
-            <Dialog.Content>
+            <Dialog.Content {...FORM_DIALOG_CONTENT}>
               <Formik
                 key={dialog.formKey}
                 initialValues={dialog.editing ? valuesFrom(fields, dialog.editing) : emptyValues}
