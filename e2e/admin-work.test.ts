@@ -181,7 +181,11 @@ describe('accounts', () => {
 
 async function axeViolations(page: Page, name: string): Promise<string[]> {
   // Judge the settled page, not a dialog or notification half-way through its fade-in.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5000 },
+  );
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(async () => {
@@ -244,6 +248,6 @@ describe('axe-core', () => {
       found.push(...(await axeViolations(page, `admins-add-${width}`)));
       expect(found).toEqual([]);
       await context.close();
-    });
+    }, 240_000);
   }
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, Code, Dialog, Field, HStack, Input, Portal, Table, Text } from '@chakra-ui/react';
 import { KeyRound, Plus, Trash } from 'lucide-react';
@@ -32,6 +32,9 @@ export function AdminsPage() {
   const [step, setStep] = useState<Step | null>(null);
   const [username, setUsername] = useState('');
   const [usernameError, setUsernameError] = useState<string | null>(null);
+  useEffect(() => {
+    if (list.error) failures.report(list.error, 'Failed to load the admins');
+  }, [list.error, failures]);
 
   if (list.loading && !list.data) return null;
   const admins = list.data?.admins ?? [];
@@ -93,6 +96,11 @@ export function AdminsPage() {
           <Plus /> Add Admin
         </Button>
       </ScreenHeader>
+      {list.error && !list.data && (
+        <Text color="fg.error" mb="4">
+          Failed to load the admins. Please try again later.
+        </Text>
+      )}
       <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg">
         <Table.Root size="sm">
           <Table.Header>
