@@ -6,7 +6,7 @@ import { confirmDiscard } from '../forms/confirm-discard';
 import { anyDirtyForm } from '../forms/drafts';
 import { NAV_GROUPS } from './nav-items';
 
-/** Sidebar content: 'Admin Panel', group 'Content Management', the nine links, then 'Settings' (account, admins); the current one marked. */
+/** Sidebar content: 'Admin Panel', group 'Content Management' (one link per admin screen), then 'Settings' (account, admins); the current one marked. */
 export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
