@@ -2,6 +2,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './app-deps.js';
+import { accountsRouter } from './auth/accounts.router.js';
 import { authRouter, requireSignedIn } from './auth/auth.router.js';
 import { createSessions } from './auth/session-store.js';
 import { contentRouter } from './content/content.router.js';
@@ -56,6 +57,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   api.use(express.json({ limit: config.jsonBodyLimit }));
   api.use('/admin', requireSignedIn);
   api.use(authRouter(config));
+  api.use('/admin', accountsRouter());
   api.use(uploadRouter(storage));
   api.use(webhooksRouter(config));
   api.use(contentRouter());

@@ -32,6 +32,8 @@ export async function login(em: EntityManager, input: unknown, ip: string, limit
     throw new Unauthorized('Invalid credentials');
   }
   await releaseLoginAttempt(em, keys, limits);
+  user.lastSignInAt = new Date();
+  await em.flush();
   return user;
 }
 
@@ -56,6 +58,12 @@ export type Actor = Caller | typeof COMMAND_LINE;
 
 async function requireActor(em: EntityManager, actor: Actor): Promise<User | null> {
   return actor === COMMAND_LINE ? null : requireAdmin(em, actor);
+}
+
+/** Every admin, oldest account first (the Admins screen). */
+export async function listAdmins(em: EntityManager, actor: Actor): Promise<User[]> {
+  await requireActor(em, actor);
+  return em.find(User, {}, { orderBy: { createdAt: 'asc', username: 'asc' } });
 }
 
 /** Creates an admin. Without a password one is generated; the caller shows it once. */

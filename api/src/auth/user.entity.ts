@@ -35,6 +35,11 @@ export class User {
   @Property({ type: 'text', nullable: true })
   profileImageUrl?: string | null = null;
 
+  /** Set by every successful sign-in; null until the first one. */
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'datetime', nullable: true })
+  lastSignInAt?: Date | null = null;
+
   @Field(() => Date)
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();

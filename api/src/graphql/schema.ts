@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { AccountsResolver } from './accounts.resolver.js';
 import { AuthResolver } from './auth.resolver.js';
 import { contentResolvers } from './content.resolver.js';
 import { HistoryResolver } from './history.resolver.js';
@@ -13,7 +14,7 @@ let built: Promise<GraphQLSchema> | undefined;
 /** The GraphQL schema, built once per process from the resolver classes. */
 export function graphQLSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [AuthResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver],
+    resolvers: [AuthResolver, AccountsResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver],
     // Services validate raw input themselves (REST sends raw JSON); no class-validator here.
     validate: false,
   });

@@ -4,8 +4,10 @@ import { AuthGuard } from './auth/AuthGuard';
 import { LoginPage } from './auth/LoginPage';
 import { AdminFailuresProvider } from './auth/session-expiry';
 import { AdminLayout } from './shell/AdminLayout';
+import { ACCOUNT_SCREENS } from './accounts/account-screens';
 import { CONTENT_SCREENS } from './content-screens';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { ConfirmDiscardHost } from './forms/confirm-discard';
 
 /** Routes under /admin/* (lazy-loaded by App): the login, then the guarded shell and its screens. */
 export default function AdminApp({ redirectToLogin }: { redirectToLogin?: () => void }) {
@@ -21,13 +23,14 @@ export default function AdminApp({ redirectToLogin }: { redirectToLogin?: () => 
           }
         >
           <Route index element={<DashboardPage />} />
-          {CONTENT_SCREENS.map((screen) => (
+          {[...CONTENT_SCREENS, ...ACCOUNT_SCREENS].map((screen) => (
             <Route key={screen.path} path={screen.path} element={screen.element} />
           ))}
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>
       <Notifications />
+      <ConfirmDiscardHost />
     </AdminFailuresProvider>
   );
 }

@@ -65,7 +65,7 @@ function Notification({ toast }: { toast: ToastOptions }) {
       {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
       <Stack gap="1" flex="1" maxWidth="100%">
         {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-        {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+        {toast.description && <Toast.Description opacity={1}>{toast.description}</Toast.Description>}
       </Stack>
       {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
       {toast.closable && <Toast.CloseTrigger />}
@@ -73,11 +73,17 @@ function Notification({ toast }: { toast: ToastOptions }) {
   );
 }
 
+const PHONE_TOP = {
+  // The group's position is an inline style from the toaster, hence !important.
+  '@media (max-width: 47.99em)': { top: 'calc(env(safe-area-inset-top, 0px) + 1rem) !important', bottom: 'auto !important' },
+};
+
 /** Renders the notification region; mount once near the root of a screen tree. */
 export function Notifications() {
   return (
     <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {/* On phones the notification shows at the top, never over a dialog's Save/Cancel at the bottom. */}
+      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }} css={PHONE_TOP}>
         {(toast) => <Notification toast={toast} />}
       </Toaster>
     </Portal>

@@ -7,6 +7,7 @@ import { LockKeyhole } from 'lucide-react';
 import { notify } from '../../components/notifications';
 import { AdminLoginDocument, AdminMeDocument } from '../../graphql/generated/graphql';
 import { graphQLErrors, serverMessage } from '../errors';
+import { useDocumentTitle } from '../shell/ScreenHeader';
 
 /** The server's words for a refused login, or 'Invalid credentials'; null when the server was not reached. */
 function refusalMessage(error: unknown): string | null {
@@ -16,6 +17,7 @@ function refusalMessage(error: unknown): string | null {
 
 export function LoginPage() {
   const navigate = useNavigate();
+  useDocumentTitle('Login');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [login, { loading }] = useMutation(AdminLoginDocument, {
@@ -38,7 +40,7 @@ export function LoginPage() {
   }
 
   return (
-    <Flex minH="100dvh" align="center" justify="center" bg="bg.subtle" px="4" py="10">
+    <Flex as="main" minH="100dvh" align="center" justify="center" bg="bg.subtle" px="4" py="10">
       <Card.Root w="full" maxW="sm" variant="elevated" shadow="lg">
         <Card.Header alignItems="center" textAlign="center" gap="2">
           <Box bg="brand.solid" color="brand.contrast" rounded="full" p="3" mb="1">

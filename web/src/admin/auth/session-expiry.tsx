@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { notify } from '../../components/notifications';
 import { isUnauthenticated } from '../errors';
+import { keepDraftsOnSignOut } from '../forms/drafts';
 
 /** Spec: after an unauthorized answer the browser goes to the login endpoint after 500 ms. */
 export const LOGGED_OUT_REDIRECT_DELAY_MS = 500;
@@ -36,6 +37,7 @@ export function AdminFailuresProvider({
     // Several requests may fail at once; one toast and one redirect are enough.
     if (redirecting.current) return;
     redirecting.current = true;
+    keepDraftsOnSignOut();
     notify('error', 'Unauthorized', 'You are logged out. Logging in again...');
     setTimeout(redirect, LOGGED_OUT_REDIRECT_DELAY_MS);
   }, [redirect]);

@@ -34,6 +34,9 @@ import { useAdminFailures } from '../auth/session-expiry';
 import { ConflictNotice } from '../forms/ConflictNotice';
 import { onSaveFailure } from '../forms/save-failure';
 import { FormFields } from '../forms/FormFields';
+import { FormGuard } from '../forms/FormGuard';
+import { FORM_DIALOG_CONTENT } from '../forms/dialog-layout';
+import { confirmDiscard } from '../forms/confirm-discard';
 import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FormValues } from '../forms/field-spec';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import type { CollectionDefinition } from './collection-definition';
@@ -416,7 +419,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
       <Dialog.Root
         open={dialog.open}
         onOpenChange={(details) => {
-          if (!details.open) close();
+          if (!details.open) void confirmDiscard().then((discard) => discard && close());
         }}
         size={{ base: 'full', md: 'lg' }}
         scrollBehavior="inside"
@@ -425,7 +428,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
-            <Dialog.Content>
+            <Dialog.Content {...FORM_DIALOG_CONTENT}>
               <Formik
                 key={dialog.formKey}
                 initialValues={dialog.editing ? valuesFrom(fields, dialog.editing) : emptyValues}
@@ -438,6 +441,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
                       <Dialog.Title>{title}</Dialog.Title>
                     </Dialog.Header>
                     <Dialog.Body>
+                      <FormGuard draftKey={`${definition.path}:${dialog.editing?.id ?? 'new'}`} path={`/admin/${definition.path}`} label={title} />
                       {conflict && <ConflictNotice onReload={() => void reloadEditing()} reloading={conflict === 'reloading'} />}
                       {dialog.editing ? (
                         <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as 'details' | 'history')} variant="line">
@@ -462,7 +466,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
                       )}
                     </Dialog.Body>
                     <Dialog.Footer>
-                      <Button variant="outline" onClick={close}>
+                      <Button variant="outline" onClick={() => void confirmDiscard().then((discard) => discard && close())}>
                         Cancel
                       </Button>
                       <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Saving...">

@@ -2,13 +2,14 @@ import { Badge, Image, Link, Text } from '@chakra-ui/react';
 import { Globe, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import type { ContactIcon as ContactIconName } from '@consulting/model';
 import type { Column } from './collection-definition';
+import { thumbnailSrc } from '../forms/thumbnail-src';
 
 // Table cell renderers shared by the collection definitions.
 
 export function Thumbnail({ src, alt, shape = 'square' }: { src: string; alt: string; shape?: 'square' | 'flag' }) {
   return (
     <Image
-      src={src}
+      src={thumbnailSrc(src)}
       alt={alt}
       w={shape === 'flag' ? '10' : '12'}
       h={shape === 'flag' ? '7' : '12'}

@@ -1,10 +1,11 @@
-import { createContext, useContext, useRef, useState, type ChangeEvent } from 'react';
+import { createContext, useContext, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { getIn, useFormikContext } from 'formik';
 import {
   Button,
   Checkbox,
   Code,
   Field,
+  Flex,
   HStack,
   Image,
   Input,
@@ -14,7 +15,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { ImageUp } from 'lucide-react';
+import { ImageOff, ImageUp, X } from 'lucide-react';
 import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
 import { serverMessage } from '../errors';
@@ -24,15 +25,21 @@ import { refuseUpload, uploadImage, type ImageUploader } from './upload-image';
 /** The uploader the image fields use; tests provide their own. */
 export const ImageUploaderContext = createContext<ImageUploader>(uploadImage);
 
-/** 'Upload Image' with progress, then 'Image uploaded: <url>' and a preview. The value is the URL. */
-function ImageInput({ field }: { field: FieldSpec }) {
+/**
+ * A picture field: preview, 'Upload Image' (or 'Replace Image') with progress, then 'Image
+ * uploaded: <url>', and 'Remove' to clear it. `urlEntry` adds the address box (brands, countries):
+ * typing a web address stays possible. The value is the URL.
+ */
+function ImageInput({ field, urlEntry }: { field: FieldSpec; urlEntry?: ReactNode }) {
   const { values, setFieldValue, setFieldTouched } = useFormikContext<FormValues>();
   const upload = useContext(ImageUploaderContext);
   const failures = useAdminFailures();
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadedUrl, setUploadedUrl] = useState<string | null>(null);
+  const [broken, setBroken] = useState<string | null>(null);
   const url = String(values[field.name] ?? '');
+  const showPreview = /^(https?:\/\/|\/uploads\/)\S+$/.test(url) && broken !== url;
 
   async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -57,18 +64,24 @@ function ImageInput({ field }: { field: FieldSpec }) {
   }
 
   return (
-    <Stack gap="2">
+    <Stack gap="2" w="full">
+      {urlEntry}
       <HStack gap="3" align="center" wrap="wrap">
-        {url && (
+        {showPreview ? (
           <Image
             src={url}
             alt={`${field.label} preview`}
             boxSize="16"
-            objectFit="cover"
+            objectFit="contain"
             rounded="md"
             borderWidth="1px"
             bg="bg.muted"
+            onError={() => setBroken(url)}
           />
+        ) : (
+          <Flex boxSize="16" rounded="md" borderWidth="1px" borderStyle="dashed" align="center" justify="center" color="fg.muted" aria-hidden>
+            <ImageOff size={20} />
+          </Flex>
         )}
         <Button
           variant="outline"
@@ -80,8 +93,22 @@ function ImageInput({ field }: { field: FieldSpec }) {
           loading={progress !== null}
           loadingText="Uploading..."
         >
-          <ImageUp /> Upload Image
+          <ImageUp /> {url ? 'Replace Image' : 'Upload Image'}
         </Button>
+        {url && (
+          <Button
+            variant="ghost"
+            size="sm"
+            colorPalette="red"
+            aria-label={`Remove ${field.label.toLowerCase()}`}
+            onClick={() => {
+              setUploadedUrl(null);
+              void setFieldValue(field.name, '', true);
+            }}
+          >
+            <X /> Remove
+          </Button>
+        )}
         <input
           ref={fileInput}
           type="file"
@@ -98,7 +125,7 @@ function ImageInput({ field }: { field: FieldSpec }) {
           </Progress.Track>
         </Progress.Root>
       )}
-      {uploadedUrl && (
+      {uploadedUrl && uploadedUrl === url && (
         <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
           Image uploaded: <Code size="sm">{uploadedUrl}</Code>
         </Text>
@@ -129,7 +156,10 @@ function FormField({ field }: { field: FieldSpec }) {
     );
   }
 
+  // Screen readers read the error with the input (Ark only sets aria-errormessage, little supported).
+  const errorId = `field-${field.name}-error`;
   const common = {
+    'aria-describedby': invalid ? errorId : undefined,
     name: field.name,
     onChange: form.handleChange,
     onBlur: form.handleBlur,
@@ -144,8 +174,10 @@ function FormField({ field }: { field: FieldSpec }) {
       control = <Input {...common} type="number" inputMode="numeric" step={1} value={value as number | string} />;
       break;
     case 'url':
-    case 'imageUrl':
       control = <Input {...common} type="text" inputMode="url" value={String(value ?? '')} />;
+      break;
+    case 'imageUrl':
+      control = <ImageInput field={field} urlEntry={<Input {...common} type="text" inputMode="url" value={String(value ?? '')} />} />;
       break;
     case 'select':
       control = (
@@ -168,7 +200,7 @@ function FormField({ field }: { field: FieldSpec }) {
       control = <Input {...common} type="text" value={String(value ?? '')} />;
   }
   return (
-    <Field.Root invalid={invalid} required={field.required}>
+    <Field.Root invalid={invalid} required={field.required} ids={{ errorText: errorId }}>
       <Field.Label>
         {field.label}
         <Field.RequiredIndicator />

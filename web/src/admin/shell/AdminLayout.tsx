@@ -3,6 +3,7 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Box, Button, CloseButton, Drawer, Flex, IconButton, Kbd, Portal, Separator } from '@chakra-ui/react';
 import { ExternalLink, LogOut, PanelLeft } from 'lucide-react';
 import { AdminLogoutDocument } from '../../graphql/generated/graphql';
+import { confirmDiscard } from '../forms/confirm-discard';
 import { SidebarNav } from './Sidebar';
 import { useSidebarState } from './sidebar-state';
 
@@ -18,6 +19,7 @@ export function AdminLayout() {
   const [logout, { loading: loggingOut }] = useMutation(AdminLogoutDocument);
 
   async function onLogout() {
+    if (!(await confirmDiscard())) return;
     try {
       await logout();
       await client.clearStore();
@@ -33,6 +35,24 @@ export function AdminLayout() {
 
   return (
     <Flex minH="100dvh" bg="bg.subtle">
+      <Box
+        asChild
+        position="fixed"
+        top="2"
+        insetStart="2"
+        zIndex="skipNav"
+        bg="bg"
+        color="brand.fg"
+        px="4"
+        py="2"
+        rounded="md"
+        shadow="md"
+        fontWeight="medium"
+        transform="translateY(-200%)"
+        _focusVisible={{ transform: 'translateY(0)' }}
+      >
+        <a href="#admin-main">Skip to content</a>
+      </Box>
       {!sidebar.isMobile && (
         <Box
           as="aside"
@@ -96,16 +116,21 @@ export function AdminLayout() {
           </Kbd>
           <Separator orientation="vertical" h="5" mx="1" display={{ base: 'none', lg: 'block' }} />
           <Box flex="1" />
-          <Button asChild variant="outline" size="sm">
-            <a href="/">
-              <ExternalLink /> View Landing Page
+          {/* Below sm only the icons show (with their names for assistive tech), so Logout stays on screen at 320 px. */}
+          <Button asChild variant="outline" size="sm" px={{ base: '2', sm: '3' }} flexShrink={0}>
+            <a href="/" aria-label="View Landing Page">
+              <ExternalLink />
+              <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+                View Landing Page
+              </Box>
             </a>
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => void onLogout()} disabled={loggingOut}>
-            <LogOut /> Logout
+          <Button variant="ghost" size="sm" px={{ base: '2', sm: '3' }} flexShrink={0} onClick={() => void onLogout()} disabled={loggingOut}>
+            <LogOut />
+            Logout
           </Button>
         </Flex>
-        <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} maxW="7xl" w="full" mx="auto">
+        <Box as="main" id="admin-main" tabIndex={-1} outline="none" flex="1" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} maxW="7xl" w="full" mx="auto">
           <Outlet />
         </Box>
       </Flex>

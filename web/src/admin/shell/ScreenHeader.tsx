@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 
 /** Heading, one-line description and (optionally) the screen's main action, on every admin screen. */
 export function ScreenHeader({ title, description, children }: { title: string; description: string; children?: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Flex mb="6" gap="4" align={{ base: 'stretch', sm: 'flex-end' }} justify="space-between" direction={{ base: 'column', sm: 'row' }}>
       <Box>
@@ -16,4 +17,11 @@ export function ScreenHeader({ title, description, children }: { title: string; 
       {children}
     </Flex>
   );
+}
+
+/** Every admin screen names itself in the tab: "<screen> · Admin Panel". */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · Admin Panel`;
+  }, [title]);
 }

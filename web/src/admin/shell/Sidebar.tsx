@@ -1,11 +1,28 @@
-import { NavLink, useLocation } from 'react-router';
+import type { MouseEvent } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { BrandMark } from './brand-mark';
-import { NAV_ITEMS } from './nav-items';
+import { confirmDiscard } from '../forms/confirm-discard';
+import { anyDirtyForm } from '../forms/drafts';
+import { NAV_GROUPS } from './nav-items';
 
-/** Sidebar content: 'Admin Panel', group 'Content Management', one link per admin screen, the current one marked. */
+/** Sidebar content: 'Admin Panel', group 'Content Management' (one link per admin screen), then 'Settings' (account, admins); the current one marked. */
 export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  /** Leaving a form with unsaved changes asks first. */
+  function guardNavigation(event: MouseEvent, to: string) {
+    if (anyDirtyForm()) {
+      event.preventDefault();
+      void confirmDiscard().then((discard) => {
+        if (!discard) return;
+        onNavigate?.();
+        navigate(to);
+      });
+      return;
+    }
+    onNavigate?.();
+  }
   const current = (to: string) => (to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to));
   return (
     <Flex direction="column" h="full" minH="0">
@@ -18,48 +35,52 @@ export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: bool
         )}
       </Flex>
       <Box as="nav" aria-label="Admin" flex="1" overflowY="auto" py="3" px={collapsed ? '1.5' : '3'}>
-        {!collapsed && (
-          <Text fontSize="xs" fontWeight="medium" color="fg.muted" px="2" mb="2" whiteSpace="nowrap">
-            Content Management
-          </Text>
-        )}
-        <Stack as="ul" gap="0.5" listStyleType="none" role="list" aria-label="Content Management">
-          {NAV_ITEMS.map((item) => {
-            const active = current(item.to);
-            const Icon = item.icon;
-            return (
-              <li key={item.to}>
-                <Flex
-                  asChild
-                  align="center"
-                  gap="2.5"
-                  h="9"
-                  px={collapsed ? '0' : '2'}
-                  justify={collapsed ? 'center' : 'flex-start'}
-                  rounded="md"
-                  fontSize="sm"
-                  fontWeight={active ? 'semibold' : 'normal'}
-                  bg={active ? 'brand.subtle' : 'transparent'}
-                  color={active ? 'brand.fg' : 'fg'}
-                  _hover={{ bg: active ? 'brand.subtle' : 'bg.muted' }}
-                  whiteSpace="nowrap"
-                >
-                  <NavLink
-                    to={item.to}
-                    end={item.to === '/admin'}
-                    aria-current={active ? 'page' : undefined}
-                    aria-label={collapsed ? item.label : undefined}
-                    title={collapsed ? item.label : undefined}
-                    onClick={onNavigate}
-                  >
-                    <Icon size={18} aria-hidden style={{ flexShrink: 0 }} />
-                    {!collapsed && <span>{item.label}</span>}
-                  </NavLink>
-                </Flex>
-              </li>
-            );
-          })}
-        </Stack>
+        {NAV_GROUPS.map((group, index) => (
+          <Box key={group.label} mt={index === 0 ? '0' : '5'}>
+            {!collapsed && (
+              <Text fontSize="xs" fontWeight="medium" color="fg.muted" px="2" mb="2" whiteSpace="nowrap">
+                {group.label}
+              </Text>
+            )}
+            <Stack as="ul" gap="0.5" listStyleType="none" role="list" aria-label={group.label}>
+              {group.items.map((item) => {
+                const active = current(item.to);
+                const Icon = item.icon;
+                return (
+                  <li key={item.to}>
+                    <Flex
+                      asChild
+                      align="center"
+                      gap="2.5"
+                      h="9"
+                      px={collapsed ? '0' : '2'}
+                      justify={collapsed ? 'center' : 'flex-start'}
+                      rounded="md"
+                      fontSize="sm"
+                      fontWeight={active ? 'semibold' : 'normal'}
+                      bg={active ? 'brand.subtle' : 'transparent'}
+                      color={active ? 'brand.fg' : 'fg'}
+                      _hover={{ bg: active ? 'brand.subtle' : 'bg.muted' }}
+                      whiteSpace="nowrap"
+                    >
+                      <NavLink
+                        to={item.to}
+                        end={item.to === '/admin'}
+                        aria-current={active ? 'page' : undefined}
+                        aria-label={collapsed ? item.label : undefined}
+                        title={collapsed ? item.label : undefined}
+                        onClick={(event) => guardNavigation(event, item.to)}
+                      >
+                        <Icon size={18} aria-hidden style={{ flexShrink: 0 }} />
+                        {!collapsed && <span>{item.label}</span>}
+                      </NavLink>
+                    </Flex>
+                  </li>
+                );
+              })}
+            </Stack>
+          </Box>
+        ))}
       </Box>
     </Flex>
   );

@@ -1,4 +1,5 @@
 import { LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { ACCOUNT_SCREENS } from '../accounts/account-screens';
 import { CONTENT_SCREENS } from '../content-screens';
 
 export interface NavItem {
@@ -11,4 +12,10 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
   ...CONTENT_SCREENS.map((screen) => ({ label: screen.label, to: `/admin/${screen.path}`, icon: screen.icon })),
+];
+
+/** The sidebar's groups: content first (the spec's nine links), then the account screens. */
+export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
+  { label: 'Content Management', items: NAV_ITEMS },
+  { label: 'Settings', items: ACCOUNT_SCREENS.map((screen) => ({ label: screen.label, to: `/admin/${screen.path}`, icon: screen.icon })) },
 ];

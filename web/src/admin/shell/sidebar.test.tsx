@@ -27,7 +27,7 @@ describe('admin sidebar', () => {
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByText('Content Management')).toBeInTheDocument();
     expect(screen.getByText('Admin Panel')).toBeInTheDocument();
-    const links = within(nav).getAllByRole('link');
+    const links = within(within(nav).getByRole('list', { name: 'Content Management' })).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Dashboard', '/admin'],
       ['Landing Content', '/admin/content'],
@@ -39,6 +39,12 @@ describe('admin sidebar', () => {
       ['Clients', '/admin/clients'],
       ['Contact Info', '/admin/contact-info'],
       ['Webhooks', '/admin/webhooks'],
+    ]);
+    // The account screens follow in their own group (issue 11).
+    const settings = within(within(nav).getByRole('list', { name: 'Settings' })).getAllByRole('link');
+    expect(settings.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Account', '/admin/account'],
+      ['Admins', '/admin/admins'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Countries' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');

@@ -9,6 +9,7 @@ import { useAdminFailures } from '../auth/session-expiry';
 import { ConflictNotice } from '../forms/ConflictNotice';
 import { onSaveFailure } from '../forms/save-failure';
 import { FormFields } from '../forms/FormFields';
+import { FormGuard } from '../forms/FormGuard';
 import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
 import { singletonOperations, type ContentInput, type UpdateVariables } from '../content-operations';
 import { emptyValuesOf, formFieldsOf, inputFrom, schemaOf, valuesFrom, type FieldSpec, type FormValues } from '../forms/field-spec';
@@ -111,6 +112,7 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
           {({ isSubmitting }) => (
             <Form noValidate>
               <Card.Body>
+                <FormGuard draftKey={definition.path} path={`/admin/${definition.path}`} label={definition.title} />
                 <FormFields fields={fields} />
               </Card.Body>
               <Card.Footer justifyContent="flex-end">

@@ -1,0 +1,11 @@
+/** An uploaded original: /uploads/<base>.<ext> (variants are /uploads/<base>-<w>.<fmt>, see TEAM.md). */
+const UPLOADED = /^\/uploads\/([A-Za-z0-9][A-Za-z0-9._-]*)\.[A-Za-z0-9]+$/;
+
+/**
+ * The small variant to show an image in a table: the server's 320 px WebP for an uploaded file
+ * (made on first request for older uploads); an external address is used as it is.
+ */
+export function thumbnailSrc(url: string): string {
+  const match = UPLOADED.exec(url);
+  return match ? `/uploads/${match[1]}-320.webp` : url;
+}
