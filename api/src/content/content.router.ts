@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { callerOf } from '../auth/session.js';
 import { BadRequest, NotFound } from '../shared/errors.js';
 import { emOf } from '../shared/request-context.js';
+import { parseListOptions } from './list-options.js';
 import { collections, singletons, type CollectionDefinition, type SingletonDefinition } from './registry.js';
 
 // The REST surface of every content type, generated from the registry. Handlers only translate
@@ -14,9 +15,9 @@ export function contentRouter(): Router {
   return router;
 }
 
-function mountCollection(router: Router, { path, service }: CollectionDefinition): void {
+function mountCollection(router: Router, { path, service, filters }: CollectionDefinition): void {
   router.get(`/${path}`, async (req, res) => {
-    res.json(await service.list(emOf(req)));
+    res.json(await service.list(emOf(req), parseListOptions(req.query as Record<string, unknown>, filters)));
   });
   router.get(`/${path}/:id`, async (req, res) => {
     res.json(await service.get(emOf(req), idOf(req)));

@@ -45,11 +45,11 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
     if (ms > SLOW_PRODUCTION_MS) logger.warn({ ms: Math.round(ms), what }, 'slow public read');
   };
 
-  async function serveRest(req: Request, res: Response, next: NextFunction, path: string): Promise<void> {
-    const read = publicRestRead(path);
+  async function serveRest(req: Request, res: Response, next: NextFunction, path: string, search: string): Promise<void> {
+    const rest = publicRestRead(path, search);
     const revision = feed.current;
-    if (!read || revision === null) return next();
-    const key = `rest ${path.replace(/\/$/, '')}`;
+    if (!rest || revision === null) return next();
+    const { key, read } = rest;
     const hit = cache.fresh(key, revision);
     if (hit) return sendPrepared(req, res, hit, 'hit');
     const started = performance.now();
@@ -108,7 +108,7 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
     const path = q === -1 ? url : url.slice(0, q);
     const method = req.method;
     if (method === 'GET' || method === 'HEAD') {
-      if (path.startsWith('/api/')) return void serveRest(req, res, next, path);
+      if (path.startsWith('/api/')) return void serveRest(req, res, next, path, q === -1 ? '' : url.slice(q + 1));
       const key = pageKey(path);
       const revision = feed.current;
       const hit = cache.fresh(key, revision);

@@ -4,6 +4,17 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** The drawing shown beside the entry (Mail unless given). */
+export type ContactIcon =
+  /** A globe: a website. */
+  | 'Globe'
+  /** An envelope: an email address. */
+  | 'Mail'
+  /** A map pin: a postal address or place. */
+  | 'MapPin'
+  /** A telephone: a phone number. */
+  | 'Phone';
+
 export type AdminMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -44,7 +55,7 @@ export type ProjectsPageQuery = { clients: Array<{ id: number, title: string, br
 export type ContactSectionQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ContactSectionQuery = { contactInfo: Array<{ id: number, type: string, value: string, label: string | null, icon: string }> };
+export type ContactSectionQuery = { contactInfo: Array<{ id: number, type: string, value: string, label: string | null, icon: ContactIcon }> };
 
 export type LandingPageQueryVariables = Exact<{ [key: string]: never; }>;
 
