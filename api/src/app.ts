@@ -6,6 +6,7 @@ import { authRouter, requireSignedIn } from './auth/auth.router.js';
 import { createSessions } from './auth/session-store.js';
 import { contentRouter } from './content/content.router.js';
 import { introspectionEnabled, mountGraphQL } from './graphql/mount.js';
+import { publicCors } from './http/cors.js';
 import { refuseCrossSiteWrites } from './http/cross-site.js';
 import { securityHeaders } from './http/security-headers.js';
 import { healthRouter } from './ops/health.router.js';
@@ -27,6 +28,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   // Public cache hits are answered here, with the headers above, before logging, sessions, the
   // EntityManager and routing (site/public-reads.ts).
   const publicReads = await startPublicReads(deps);
+  // CORS for the public read API (CORS_ORIGINS) before the cache, so hits carry it (http/cors.ts).
+  app.use(publicCors(config.corsOrigins));
   app.use(publicReads.handler);
 
   app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
