@@ -11,6 +11,7 @@ import { refuseCrossSiteWrites } from './http/cross-site.js';
 import { securityHeaders } from './http/security-headers.js';
 import { healthRouter } from './ops/health.router.js';
 import { jsonErrorHandler } from './rest/error-handler.js';
+import { openApiRouter } from './rest/openapi.router.js';
 import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
@@ -49,6 +50,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   api.use('/admin', requireSignedIn);
   api.use(authRouter(config));
   api.use(uploadRouter(storage));
+  api.use(openApiRouter());
   api.use(contentRouter());
   api.use((_req, _res, next) => next(new NotFound()));
   app.use('/api', api);
