@@ -17,6 +17,8 @@ import { requestEntityManager } from './shared/request-context.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
 import { mountWeb } from './site/mount.js';
 import { startPublicReads } from './site/public-reads.js';
+import { startWebhookWorker } from './webhooks/mount.js';
+import { webhooksRouter } from './webhooks/webhooks.router.js';
 
 /** The whole HTTP application, without listening. main.ts and the tests build it the same way. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; close(): Promise<void> }> {
@@ -51,6 +53,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   api.use(authRouter(config));
   api.use(uploadRouter(storage));
   api.use(openApiRouter());
+  api.use(webhooksRouter(config));
   api.use(contentRouter());
   api.use((_req, _res, next) => next(new NotFound()));
   app.use('/api', api);
@@ -62,10 +65,12 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
   app.use((_req, _res, next) => next(new NotFound()));
   app.use(jsonErrorHandler(logger));
+  const webhookWorker = startWebhookWorker(deps);
 
   return {
     app,
     async close() {
+      await webhookWorker.stop();
       await graphql.stop();
       await sessions.close();
       await publicReads.close();

@@ -41,6 +41,12 @@ export interface Config {
   corsOrigins: string[];
   /** Cache-Control of anonymous public API reads, for a CDN: max-age and stale-while-revalidate in seconds. */
   publicApiCache: { maxAgeSeconds: number; staleWhileRevalidateSeconds: number };
+  /** Webhooks may target private, loopback and link-local addresses (tests, an intranet receiver). */
+  webhookAllowPrivateTargets: boolean;
+  /** First retry delay of a failed webhook delivery; each further retry doubles it (capped at 1 h). */
+  webhookRetryBaseMs: number;
+  /** How often the webhook worker looks for due deliveries. */
+  webhookPollMs: number;
 }
 
 export interface LoginLimits {
@@ -104,7 +110,15 @@ export function loadConfig(env: Env = process.env): Config {
       maxAgeSeconds: integer(env, 'PUBLIC_API_MAX_AGE', 10),
       staleWhileRevalidateSeconds: integer(env, 'PUBLIC_API_STALE_WHILE_REVALIDATE', 60),
     },
+    webhookAllowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000),
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 500),
   };
+}
+
+/** A path typed on the command line, relative to where it was typed (npm runs scripts inside api/). */
+export function invocationPath(file: string, env: Env = process.env): string {
+  return path.resolve(nonEmpty(env.INIT_CWD) ?? process.cwd(), file);
 }
 
 function storage(env: Env): StorageConfig {
