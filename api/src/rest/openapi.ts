@@ -158,6 +158,33 @@ function singletonRoutes(): Route[] {
   });
 }
 
+/** webhooks/webhooks.router.ts (admin). */
+function webhookRoutes(): Route[] {
+  const tags = ['Webhooks'];
+  const endpoint = ref('WebhookEndpoint');
+  const body = { required: true, content: { 'application/json': { schema: ref('WebhookEndpointInput') } } };
+  const delivery = { type: 'object', description: 'One event for one endpoint and the state of its delivery (see the GraphQL type WebhookDelivery).' };
+  return [
+    { method: 'get', path: '/api/admin/webhooks', operation: { tags, ...admin, operationId: 'listWebhooks', summary: 'Registered endpoints.', responses: { 200: json({ type: 'array', items: endpoint }, 'The endpoints.'), ...pick(401) } } },
+    { method: 'post', path: '/api/admin/webhooks', operation: { tags, ...admin, operationId: 'createWebhook', summary: 'Registers an endpoint.', requestBody: body, responses: { 201: json(endpoint, 'Created.'), ...pick(400, 401, 403) } } },
+    { method: 'put', path: '/api/admin/webhooks/:id', operation: { tags, ...admin, operationId: 'updateWebhook', summary: 'Changes an endpoint.', parameters: [idParameter], requestBody: body, responses: { 200: json(endpoint, 'Saved.'), ...pick(400, 401, 403, 404) } } },
+    { method: 'delete', path: '/api/admin/webhooks/:id', operation: { tags, ...admin, operationId: 'deleteWebhook', summary: 'Removes an endpoint.', parameters: [idParameter], responses: { 204: { description: 'Removed.' }, ...pick(401, 403, 404) } } },
+    {
+      method: 'get',
+      path: '/api/admin/webhooks/:id/deliveries',
+      operation: {
+        tags,
+        ...admin,
+        operationId: 'listWebhookDeliveries',
+        summary: "An endpoint's deliveries, newest first.",
+        parameters: [idParameter, { name: 'limit', in: 'query', required: false, description: 'At most this many (default 50).', schema: { type: 'integer', minimum: 1 } }],
+        responses: { 200: json({ type: 'array', items: delivery }, 'The deliveries.'), ...pick(401, 404) },
+      },
+    },
+    { method: 'post', path: '/api/admin/webhooks/:id/test', operation: { tags, ...admin, operationId: 'sendTestWebhook', summary: 'Queues a signed webhook.test event.', parameters: [idParameter], responses: { 202: json(delivery, 'Queued.'), ...pick(401, 403, 404) } } },
+  ];
+}
+
 const ok = json({ type: 'object', properties: { ok: { const: true } }, required: ['ok'] }, 'Done.');
 
 /** The routes outside the content registry (auth/auth.router.ts, uploads/upload.router.ts, this module). */
@@ -216,6 +243,7 @@ const otherRoutes: Route[] = [
       },
     },
   },
+  ...webhookRoutes(),
   {
     method: 'get',
     path: '/api/openapi.json',
@@ -254,6 +282,28 @@ export function openApiDocument(): Json {
         errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } }, required: ['field', 'message'] } },
       },
       required: ['message'],
+    },
+    WebhookEndpoint: {
+      type: 'object',
+      description: 'A receiver of signed content.changed events.',
+      properties: {
+        id: { type: 'integer' },
+        url: { type: 'string', format: 'uri' },
+        secret: { type: 'string', description: 'HMAC-SHA256 key of the X-Webhook-Signature header.' },
+        collections: { type: 'array', items: { type: 'string' }, description: 'Collections whose changes are sent (REST names); empty: all.' },
+        active: { type: 'boolean' },
+        createdAt: { type: 'string', format: 'date-time' },
+      },
+      required: ['id', 'url', 'collections', 'active'],
+    },
+    WebhookEndpointInput: {
+      type: 'object',
+      properties: {
+        url: { type: 'string', description: 'Required on create.' },
+        secret: { type: ['string', 'null'], description: 'Blank: generated on create, kept on update.' },
+        collections: { type: ['array', 'null'], items: { type: 'string' } },
+        active: { type: ['boolean', 'null'] },
+      },
     },
     StaleVersion: { type: 'object', properties: { message: { type: 'string' }, currentVersion: { type: 'integer' } }, required: ['message', 'currentVersion'] },
     User: {

@@ -15,7 +15,9 @@ export type ContactIcon =
   /** A telephone: a phone number. */
   | 'Phone';
 
+/** The settings of a webhook endpoint (create and update). */
 export type WebhookEndpointInput = {
+  /** Whether it receives events (true unless given on create). */
   active?: boolean | null | undefined;
   /** REST collection names; empty or absent on create: all. */
   collections?: Array<string> | null | undefined;
