@@ -10,6 +10,7 @@ import { publicCors } from './http/cors.js';
 import { refuseCrossSiteWrites } from './http/cross-site.js';
 import { securityHeaders } from './http/security-headers.js';
 import { healthRouter } from './ops/health.router.js';
+import { requestLogLevel } from './ops/request-log.js';
 import { jsonErrorHandler } from './rest/error-handler.js';
 import { openApiRouter } from './rest/openapi.router.js';
 import { NotFound } from './shared/errors.js';
@@ -19,6 +20,7 @@ import { mountWeb } from './site/mount.js';
 import { startPublicReads } from './site/public-reads.js';
 import { startWebhookWorker } from './webhooks/mount.js';
 import { webhooksRouter } from './webhooks/webhooks.router.js';
+import { seoRouter } from './seo/seo.router.js';
 
 /** The whole HTTP application, without listening. main.ts and the tests build it the same way. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; close(): Promise<void> }> {
@@ -35,7 +37,14 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.use(publicCors(config.corsOrigins));
   app.use(publicReads.handler);
 
-  app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(
+    pinoHttp({
+      logger,
+      quietReqLogger: true,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      customLogLevel: requestLogLevel,
+    }),
+  );
   // gzip/brotli for text responses (pages, scripts, JSON); images are already compressed.
   app.use(compression());
   app.use(refuseCrossSiteWrites(config));
@@ -58,8 +67,9 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   api.use((_req, _res, next) => next(new NotFound()));
   app.use('/api', api);
   app.use('/uploads', uploadedFilesRouter(storage, { logger, storage: config.storage }));
-  app.use(healthRouter(orm));
+  app.use(healthRouter(orm, logger));
 
+  app.use(seoRouter(config));
   await mountWeb(app, deps, publicReads);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
