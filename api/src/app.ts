@@ -7,11 +7,13 @@ import { authRouter, requireSignedIn } from './auth/auth.router.js';
 import { createSessions } from './auth/session-store.js';
 import { contentRouter } from './content/content.router.js';
 import { introspectionEnabled, mountGraphQL } from './graphql/mount.js';
+import { publicCors } from './http/cors.js';
 import { refuseCrossSiteWrites } from './http/cross-site.js';
 import { securityHeaders } from './http/security-headers.js';
 import { healthRouter } from './ops/health.router.js';
 import { requestLogLevel } from './ops/request-log.js';
 import { jsonErrorHandler } from './rest/error-handler.js';
+import { openApiRouter } from './rest/openapi.router.js';
 import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
@@ -32,6 +34,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   // Public cache hits are answered here, with the headers above, before logging, sessions, the
   // EntityManager and routing (site/public-reads.ts).
   const publicReads = await startPublicReads(deps);
+  // CORS for the public read API (CORS_ORIGINS) before the cache, so hits carry it (http/cors.ts).
+  app.use(publicCors(config.corsOrigins));
   app.use(publicReads.handler);
 
   app.use(
@@ -59,6 +63,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   api.use(authRouter(config));
   api.use('/admin', accountsRouter());
   api.use(uploadRouter(storage));
+  api.use(openApiRouter());
   api.use(webhooksRouter(config));
   api.use(contentRouter());
   api.use((_req, _res, next) => next(new NotFound()));

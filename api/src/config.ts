@@ -37,6 +37,10 @@ export interface Config {
   trustedOrigins: string[];
   /** Most bytes the public read cache holds (pages, REST and GraphQL answers, all encodings). */
   publicCacheMaxBytes: number;
+  /** Origins whose browser apps may read the public API (CORS on public GETs and GraphQL queries; never credentials). */
+  corsOrigins: string[];
+  /** Cache-Control of anonymous public API reads, for a CDN: max-age and stale-while-revalidate in seconds. */
+  publicApiCache: { maxAgeSeconds: number; staleWhileRevalidateSeconds: number };
   /** Webhooks may target private, loopback and link-local addresses (tests, an intranet receiver). */
   webhookAllowPrivateTargets: boolean;
   /** First retry delay of a failed webhook delivery; each further retry doubles it (capped at 1 h). */
@@ -101,6 +105,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustedOrigins: origins(env, 'TRUSTED_ORIGINS'),
     publicCacheMaxBytes: Math.max(1, integer(env, 'PUBLIC_CACHE_MB', 64)) * 1024 * 1024,
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
+    publicApiCache: {
+      maxAgeSeconds: integer(env, 'PUBLIC_API_MAX_AGE', 10),
+      staleWhileRevalidateSeconds: integer(env, 'PUBLIC_API_STALE_WHILE_REVALIDATE', 60),
+    },
     webhookAllowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
     webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000),
     webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 500),

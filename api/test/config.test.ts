@@ -121,4 +121,22 @@ describe('security settings', () => {
     ]);
     expect(() => loadConfig({ TRUSTED_ORIGINS: 'https://a.example,javascript:alert(1)' })).toThrow('TRUSTED_ORIGINS must be an http(s) URL');
   });
+
+  it('reads CORS_ORIGINS as a comma-separated list of origins (none by default)', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://portal.example/, http://localhost:5173' }).corsOrigins).toEqual([
+      'https://portal.example',
+      'http://localhost:5173',
+    ]);
+    expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow('CORS_ORIGINS must be an absolute http(s) URL');
+  });
+
+  it('reads the public API Cache-Control from PUBLIC_API_MAX_AGE and PUBLIC_API_STALE_WHILE_REVALIDATE (10 s and 60 s)', () => {
+    expect(loadConfig({}).publicApiCache).toEqual({ maxAgeSeconds: 10, staleWhileRevalidateSeconds: 60 });
+    expect(loadConfig({ PUBLIC_API_MAX_AGE: '0', PUBLIC_API_STALE_WHILE_REVALIDATE: '300' }).publicApiCache).toEqual({
+      maxAgeSeconds: 0,
+      staleWhileRevalidateSeconds: 300,
+    });
+    expect(() => loadConfig({ PUBLIC_API_MAX_AGE: 'short' })).toThrow('PUBLIC_API_MAX_AGE must be a whole number');
+  });
 });

@@ -16,10 +16,10 @@ export const FORBIDDEN_CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u
 
 /** The icons a contact entry may show (the public site draws them), with the names staff see. */
 export const CONTACT_ICONS = [
-  { value: 'Mail', label: 'Email' },
-  { value: 'Phone', label: 'Phone' },
-  { value: 'MapPin', label: 'Location' },
-  { value: 'Globe', label: 'Website' },
+  { value: 'Mail', label: 'Email', description: 'An envelope: an email address.' },
+  { value: 'Phone', label: 'Phone', description: 'A telephone: a phone number.' },
+  { value: 'MapPin', label: 'Location', description: 'A map pin: a postal address or place.' },
+  { value: 'Globe', label: 'Website', description: 'A globe: a website.' },
 ] as const;
 export type ContactIcon = (typeof CONTACT_ICONS)[number]['value'];
 
@@ -31,3 +31,6 @@ export const DEFAULT_MAIN_WEBSITE_URL = 'https://www.example.com';
 
 /** Range of a display order (position in public lists). */
 export const DISPLAY_ORDER_RANGE = { min: -1_000_000, max: 1_000_000 } as const;
+
+/** Most records one list request returns; `limit` above it is refused (400 / BAD_USER_INPUT). */
+export const MAX_LIST_LIMIT = 500;

@@ -27,6 +27,8 @@ export interface ContentType<F extends Record<string, Field> = Record<string, Fi
   typeName: string;
   /** GraphQL query field ('teamMembers', 'landingContent'). */
   queryField: string;
+  /** A collection's GraphQL query of one record by id; the type name in camelCase unless given (it must differ from queryField). */
+  itemField?: string;
   /** Database table. */
   table: string;
   /** REST segment: /api/<restPath>, /api/admin/<restPath>. */

@@ -12,6 +12,8 @@ export type Presence = 'required' | 'optional' | 'defaulted';
 export interface Choice {
   value: string;
   label: string;
+  /** What the value means, for the API documentation. */
+  description?: string;
 }
 
 export interface Field<V extends string | number | boolean = string | number | boolean, P extends Presence = Presence> {
@@ -35,6 +37,8 @@ export interface Field<V extends string | number | boolean = string | number | b
   upload?: boolean;
   /** Allowed values of a choice. */
   options?: readonly Choice[];
+  /** The GraphQL enum a choice is (ContactIcon); REST keeps the plain string. */
+  enumName?: string;
   /** The message for a missing value, when not '<name> is required'. */
   requiredMessage?: string;
   placeholder?: string;
@@ -56,7 +60,7 @@ export function sentenceCase(label: string): string {
     .join(' ');
 }
 
-type Options = Partial<Pick<Field, 'messageName' | 'placeholder' | 'description' | 'checkboxLabel' | 'multiline'>>;
+type Options = Partial<Pick<Field, 'messageName' | 'placeholder' | 'description' | 'checkboxLabel' | 'multiline' | 'enumName'>>;
 
 function field<V extends string | number | boolean, P extends Presence>(
   kind: FieldKind,
@@ -117,7 +121,10 @@ export function choice(label: string, options: readonly Choice[], fallback: stri
 
 /** The contact icon. */
 export function contactIcon(): Field<string, 'defaulted'> {
-  return choice('Icon', CONTACT_ICONS, 'Mail');
+  return choice('Icon', CONTACT_ICONS, 'Mail', {
+    enumName: 'ContactIcon',
+    description: 'The drawing shown beside the entry (Mail unless given).',
+  });
 }
 
 export function isEmpty(value: unknown): boolean {

@@ -28,7 +28,23 @@ export const displayOrderField: Field<number, 'defaulted'> = {
 /** An uploaded picture and its text alternative (team members, news, client projects). */
 export function uploadedPicture() {
   return {
-    pictureUrl: imageAddress('Picture', { messageName: 'Picture URL', upload: true }),
+    pictureUrl: imageAddress('Picture', {
+      messageName: 'Picture URL',
+      upload: true,
+      description: 'The picture: a path under /uploads/ on this site (variants /uploads/<base>-<w>.<webp|avif> for w 320, 640, 1280) or an absolute http(s) URL.',
+    }),
     altText: altText('Picture'),
   };
 }
+
+/** Descriptions of the columns every record has and of the list arguments, for the API documentation. */
+export const sharedDescriptions = {
+  id: 'Stable identifier: assigned on creation, never changes and is never reused for another record.',
+  version: 'Starts at 1, +1 on every update. Send it back (If-Match, expectedVersion) so a stale save is refused.',
+  createdAt: 'When the record was created (set by the server, ISO 8601).',
+  limit: 'Return at most this many records (1 to 500). Absent: all of them.',
+  offset: 'Skip this many records first (0 or more). Absent: 0.',
+  flagFilter: (messageName: string) => `Only records whose ${messageName.toLowerCase()} flag is this value. Absent: all.`,
+  byId: (typeName: string) => `One ${typeName} by its id; null when there is none.`,
+  list: (description: string) => `${description} In display order (ascending, ties by id).`,
+} as const;

@@ -4,14 +4,14 @@ import type { Hidden, Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 
 /** An administrator. Every user is an admin; there are no other roles. */
-@ObjectType('User')
+@ObjectType('User', { description: 'An administrator (every user is one).' })
 @Entity({ tableName: 'users' })
 export class User {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Stable identifier (a UUID).' })
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id!: Opt<string>;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The sign-in name.' })
   @Property({ type: 'text', unique: true })
   username!: string;
 
@@ -19,32 +19,32 @@ export class User {
   @Property({ type: 'text', hidden: true, lazy: false })
   passwordHash!: Hidden<string>;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Email address, if given.' })
   @Property({ type: 'text', nullable: true, unique: true })
   email?: string | null = null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'First name, if given.' })
   @Property({ type: 'text', nullable: true })
   firstName?: string | null = null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Last name, if given.' })
   @Property({ type: 'text', nullable: true })
   lastName?: string | null = null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Picture address, if given.' })
   @Property({ type: 'text', nullable: true })
   profileImageUrl?: string | null = null;
 
   /** Set by every successful sign-in; null until the first one. */
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the account last signed in; null until its first sign-in.' })
   @Property({ type: 'datetime', nullable: true })
   lastSignInAt?: Date | null = null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the account was created.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the account last changed.' })
   @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Opt<Date> = new Date();
 }

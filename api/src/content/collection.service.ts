@@ -7,6 +7,7 @@ import type { CollectionOperations, ExpectedVersion, SingletonOperations } from 
 import { type FieldRules, validateInput } from './fields.js';
 import { changedFields } from './history/changed-fields.js';
 import { ContentHistory, type HistoryAction } from './history/content-history.entity.js';
+import type { ListOptions } from './list-options.js';
 
 // The one CRUD mechanism for every content type. A content type contributes its entity, its
 // fields and its name; rules, permissions, versions and flushing live here.
@@ -90,9 +91,18 @@ export function collectionService<T extends Listed>(
   };
 
   return {
-    list: (em) => em.find(entity, {}, { orderBy: { displayOrder: 'asc', id: 'asc' } as never }),
+    list: (em, options: ListOptions = {}) =>
+      em.find(entity, (options.where ?? {}) as never, {
+        orderBy: { displayOrder: 'asc', id: 'asc' } as never,
+        ...(options.limit !== undefined && { limit: options.limit }),
+        ...(options.offset && { offset: options.offset }),
+      }),
 
     get: find,
+
+    async find(em, id) {
+      return Number.isSafeInteger(id) && id > 0 ? em.findOne(entity, id as never) : null;
+    },
 
     create: (outer, input, caller) =>
       outer.transactional(async (em) => {

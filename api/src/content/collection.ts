@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../auth/caller.js';
+import type { ListOptions } from './list-options.js';
 
 /** Moved to auth/caller.ts; this re-export keeps code written before the move compiling. */
 export type { Caller } from '../auth/caller.js';
@@ -15,10 +16,12 @@ export type ExpectedVersion = number | undefined;
 
 /** A list collection (countries, brands, team members, news, clients, contact info). */
 export interface CollectionOperations<T> {
-  /** Ordered by displayOrder, then id. Public. */
-  list(em: EntityManager): Promise<T[]>;
+  /** Ordered by displayOrder, then id; filtered and paged by checked options (list-options.ts). Public. */
+  list(em: EntityManager, options?: ListOptions): Promise<T[]>;
   /** Throws NotFound. Public. */
   get(em: EntityManager, id: number): Promise<T>;
+  /** The record, or null when there is none (GraphQL by-id queries). Public. */
+  find(em: EntityManager, id: number): Promise<T | null>;
   /** Admin only (Unauthorized). Validates raw input (ValidationFailed); unknown fields ignored. */
   create(em: EntityManager, input: unknown, caller: Caller): Promise<T>;
   /** Admin only. NotFound for an unknown id, StaleVersion when `expected` is not the stored version. */

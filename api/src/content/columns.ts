@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import type { Opt } from '@mikro-orm/core';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { Field as GraphQLField, InputType, Int, ObjectType } from 'type-graphql';
+import { Field as GraphQLField, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import {
   displayOrderField,
+  sharedDescriptions,
   type ContentType,
   type Field,
   type FieldPresence,
@@ -17,8 +18,27 @@ import {
 
 type GraphQLScalar = typeof String | typeof Boolean | typeof Date | typeof Int;
 
-const graphQLTypeOf = (field: Field): GraphQLScalar =>
-  field.kind === 'wholeNumber' ? Int : field.kind === 'flag' ? Boolean : String;
+/** The GraphQL enums of choice fields, registered once per name (ContactIcon). */
+const enums = new Map<string, object>();
+
+function enumOf(field: Field): object {
+  const name = field.enumName!;
+  let values = enums.get(name);
+  if (!values) {
+    const options = field.options ?? [];
+    values = Object.fromEntries(options.map((o) => [o.value, o.value]));
+    registerEnumType(values, {
+      name,
+      description: field.description,
+      valuesConfig: Object.fromEntries(options.map((o) => [o.value, { description: o.description ?? o.label }])),
+    });
+    enums.set(name, values);
+  }
+  return values;
+}
+
+const graphQLTypeOf = (field: Field): GraphQLScalar | object =>
+  field.kind === 'wholeNumber' ? Int : field.kind === 'flag' ? Boolean : field.enumName ? enumOf(field) : String;
 
 const columnTypeOf = (field: Field): string =>
   field.kind === 'wholeNumber' ? 'integer' : field.kind === 'flag' ? 'boolean' : 'text';
@@ -26,7 +46,8 @@ const columnTypeOf = (field: Field): string =>
 /** A content field: nullable when optional without a default; the default is the column's. */
 function fieldColumn(prototype: object, key: string, field: Field): void {
   const nullable = !field.required && field.default === undefined;
-  GraphQLField(() => graphQLTypeOf(field), { nullable, description: field.description })(prototype, key);
+  const graphQLType = graphQLTypeOf(field); // enums are registered before the schema is built
+  GraphQLField(() => graphQLType, { nullable, description: field.description })(prototype, key);
   Property({
     type: columnTypeOf(field),
     ...(nullable && { nullable: true }),
@@ -36,22 +57,19 @@ function fieldColumn(prototype: object, key: string, field: Field): void {
 
 /** Serial integer primary key. */
 function idColumn(prototype: object): void {
-  GraphQLField(() => Int)(prototype, 'id');
+  GraphQLField(() => Int, { description: sharedDescriptions.id })(prototype, 'id');
   PrimaryKey({ type: 'integer', autoincrement: true })(prototype, 'id');
 }
 
 /** Starts at 1 and goes up by one on every update; an update names the version it read (optimistic concurrency). */
 function versionColumn(prototype: object): void {
-  GraphQLField(() => Int, { description: 'Starts at 1, +1 on every update. Send it back (If-Match, expectedVersion) so a stale save is refused.' })(
-    prototype,
-    'version',
-  );
+  GraphQLField(() => Int, { description: sharedDescriptions.version })(prototype, 'version');
   Property({ type: 'integer', version: true })(prototype, 'version');
 }
 
 /** A timestamp the database sets on insert; never taken from a client. */
 function createdAtColumn(prototype: object): void {
-  GraphQLField(() => Date)(prototype, 'createdAt');
+  GraphQLField(() => Date, { description: sharedDescriptions.createdAt })(prototype, 'createdAt');
   Property({ type: 'datetime', defaultRaw: 'now()' })(prototype, 'createdAt');
 }
 
@@ -74,9 +92,10 @@ export function contentInput(type: ContentType, fields: Readonly<Record<string, 
   class Input {}
   Object.defineProperty(Input, 'name', { value: `${type.typeName}Input` });
   for (const [key, field] of Object.entries(fields)) {
-    GraphQLField(() => graphQLTypeOf(field), { nullable: !field.required, description: field.description })(Input.prototype, key);
+    const graphQLType = graphQLTypeOf(field);
+    GraphQLField(() => graphQLType, { nullable: !field.required, description: field.description })(Input.prototype, key);
   }
-  InputType(`${type.typeName}Input`)(Input);
+  InputType(`${type.typeName}Input`, { description: `The editable fields of a ${type.typeName} (create and update).` })(Input);
   return Input;
 }
 

@@ -5,6 +5,7 @@ import { emOf } from '../shared/request-context.js';
 import { contentHistory, restoreRevision, undoDelete } from './history/history.service.js';
 import { changedFields } from './history/changed-fields.js';
 import type { ContentHistory } from './history/content-history.entity.js';
+import { parseListOptions } from './list-options.js';
 import { collections, singletons, type CollectionDefinition, type SingletonDefinition } from './registry.js';
 
 // The REST surface of every content type, generated from the registry. Handlers only translate
@@ -17,9 +18,9 @@ export function contentRouter(): Router {
   return router;
 }
 
-function mountCollection(router: Router, { path, service }: CollectionDefinition): void {
+function mountCollection(router: Router, { path, service, filters }: CollectionDefinition): void {
   router.get(`/${path}`, async (req, res) => {
-    res.json(await service.list(emOf(req)));
+    res.json(await service.list(emOf(req), parseListOptions(req.query as Record<string, unknown>, filters)));
   });
   router.get(`/${path}/:id`, async (req, res) => {
     res.json(await service.get(emOf(req), idOf(req)));

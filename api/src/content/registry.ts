@@ -2,6 +2,7 @@ import type { EntityClass } from '@mikro-orm/core';
 import { contentTypes, editableFields, type ContentType } from '@consulting/model';
 import { contentInput } from './columns.js';
 import { collectionService, singletonService } from './collection.service.js';
+import { filterFields } from './list-options.js';
 import type { CollectionOperations, SingletonOperations } from './collection.js';
 import { Brand } from './brands/brand.entity.js';
 import { Client } from './clients/client.entity.js';
@@ -43,6 +44,10 @@ export interface CollectionDefinition<T extends object = any> extends Definition
   service: CollectionOperations<T>;
   /** GraphQL query field listing the collection, e.g. 'teamMembers'. */
   listField: string;
+  /** GraphQL query field of one record by id, e.g. 'teamMember', 'newsItem'. */
+  itemField: string;
+  /** The on/off fields its lists can be filtered by (`featured`). */
+  filters: string[];
 }
 
 export interface SingletonDefinition<T extends object = any> extends Definition<T> {
@@ -62,7 +67,15 @@ export const collections: readonly CollectionDefinition[] = contentTypes
   .filter((type) => type.kind === 'collection')
   .map((type) => {
     const { fields, ...common } = definition(type);
-    return { ...common, listField: type.queryField, service: collectionService(common.entity, fields, type.labels.entity, type.restPath) };
+    const itemField = (type as ContentType).itemField ?? type.typeName[0].toLowerCase() + type.typeName.slice(1);
+    if (itemField === type.queryField) throw new Error(`${type.typeName}: itemField must differ from queryField`);
+    return {
+      ...common,
+      listField: type.queryField,
+      itemField,
+      filters: filterFields(type.fields),
+      service: collectionService(common.entity, fields, type.labels.entity, type.restPath),
+    };
   });
 
 export const singletons: readonly SingletonDefinition[] = contentTypes

@@ -1,5 +1,7 @@
 import type { EntityClass } from '@mikro-orm/core';
-import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { sharedDescriptions } from '@consulting/model';
+import { parseListOptions } from '../content/list-options.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../auth/caller.js';
 import type { ExpectedVersion } from '../content/collection.js';
@@ -19,6 +21,22 @@ import type { GraphQLContext } from './context.js';
 const plain = (input: object): Record<string, unknown> => ({ ...input });
 
 const EXPECTED_VERSION = 'The version the client read; when the record has changed since, the update fails with CONFLICT.';
+const ID = 'The id of the record.';
+const INPUT = 'The field values (validated by the server; errors come back as BAD_USER_INPUT with extensions.errors).';
+
+/** The arguments of a collection's list: limit, offset and one filter per on/off field. */
+function listArgs(entry: CollectionDefinition): new () => object {
+  class ListArgs {}
+  Object.defineProperty(ListArgs, 'name', { value: `${entry.typeName}ListArgs` });
+  Field(() => Int, { nullable: true, description: sharedDescriptions.limit })(ListArgs.prototype, 'limit');
+  Field(() => Int, { nullable: true, description: sharedDescriptions.offset })(ListArgs.prototype, 'offset');
+  for (const name of entry.filters) {
+    const field = entry.type.fields[name];
+    Field(() => Boolean, { nullable: true, description: sharedDescriptions.flagFilter(field.messageName) })(ListArgs.prototype, name);
+  }
+  ArgsType()(ListArgs);
+  return ListArgs;
+}
 
 function named<T extends Function>(target: T, name: string): T {
   Object.defineProperty(target, 'name', { value: name });
@@ -37,10 +55,10 @@ export function createUpdateResolver({ entity, input, typeName, service }: Updat
   // Only the classes that extend it are given to buildSchema.
   @Resolver()
   abstract class UpdateResolver {
-    @Mutation(() => entity, { name: `update${typeName}` })
+    @Mutation(() => entity, { name: `update${typeName}`, description: `Changes a ${typeName} (admin only).` })
     update(
-      @Arg('id', () => Int) id: number,
-      @Arg('input', () => input) data: object,
+      @Arg('id', () => Int, { description: ID }) id: number,
+      @Arg('input', () => input, { description: INPUT }) data: object,
       @Arg('expectedVersion', () => Int, { nullable: true, description: EXPECTED_VERSION }) expected: number | null,
       @Ctx() ctx: GraphQLContext,
     ) {
@@ -51,22 +69,28 @@ export function createUpdateResolver({ entity, input, typeName, service }: Updat
 }
 
 export function createCollectionResolver(entry: CollectionDefinition) {
-  const { entity, input, service, typeName, listField } = entry;
+  const { entity, input, service, typeName, listField, itemField, filters } = entry;
+  const ListArgs = listArgs(entry);
 
   @Resolver()
   class CollectionResolver extends createUpdateResolver(entry) {
-    @Query(() => [entity], { name: listField })
-    list(@Ctx() ctx: GraphQLContext) {
-      return service.list(ctx.em);
+    @Query(() => [entity], { name: listField, description: sharedDescriptions.list(entry.type.description) })
+    list(@Args(() => ListArgs) args: object, @Ctx() ctx: GraphQLContext) {
+      return service.list(ctx.em, parseListOptions(plain(args), filters));
     }
 
-    @Mutation(() => entity, { name: `create${typeName}` })
-    create(@Arg('input', () => input) data: object, @Ctx() ctx: GraphQLContext) {
+    @Query(() => entity, { name: itemField, nullable: true, description: sharedDescriptions.byId(typeName) })
+    item(@Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
+      return service.find(ctx.em, id);
+    }
+
+    @Mutation(() => entity, { name: `create${typeName}`, description: `Adds a ${typeName} (admin only).` })
+    create(@Arg('input', () => input, { description: INPUT }) data: object, @Ctx() ctx: GraphQLContext) {
       return service.create(ctx.em, plain(data), ctx.caller);
     }
 
-    @Mutation(() => Boolean, { name: `delete${typeName}` })
-    async remove(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext) {
+    @Mutation(() => Boolean, { name: `delete${typeName}`, description: `Removes a ${typeName} (admin only); true when done.` })
+    async remove(@Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
       await service.remove(ctx.em, id, ctx.caller);
       return true;
     }
@@ -84,7 +108,7 @@ export function createSingletonResolver(entry: SingletonDefinition) {
 
   @Resolver()
   class SingletonResolver extends createUpdateResolver(entry) {
-    @Query(() => entity, { name: field, nullable: true })
+    @Query(() => entity, { name: field, nullable: true, description: `${entry.type.description} Null until it is first saved.` })
     get(@Ctx() ctx: GraphQLContext) {
       return service.get(ctx.em);
     }

@@ -5,6 +5,7 @@ import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { AppDeps } from '../app-deps.js';
 import { callerOf } from '../auth/session.js';
+import { noCorsForMutations } from '../http/cors.js';
 import { refuseCrossSiteMultipart, refuseCrossSiteMutations } from '../http/cross-site.js';
 import { emOf } from '../shared/request-context.js';
 import type { Config } from '../config.js';
@@ -58,6 +59,18 @@ const guardMultipart: RequestHandler = (req, res, next) => {
     // Connection: close, so the unread body is not left on a keep-alive socket.
     res.set('connection', 'close').status(413).json(graphQLErrorBody('Maximum file size is 10MB', 'PAYLOAD_TOO_LARGE'));
     return;
+  }
+  next();
+};
+
+/**
+ * Queries over GET need no preflight header: Apollo executes only queries over GET (a mutation
+ * gets 405), so a cross-site GET cannot change anything, and integrators and CDNs can send plain
+ * `GET /graphql?query=...`. Apollo's CSRF prevention still guards every POST.
+ */
+const allowGetQueries: RequestHandler = (req, _res, next) => {
+  if ((req.method === 'GET' || req.method === 'HEAD') && !preflightHeaders.some((name) => req.get(name))) {
+    req.headers['apollo-require-preflight'] = 'get';
   }
   next();
 };
@@ -118,6 +131,7 @@ export async function mountGraphQL(
     // main.ts owns shutdown; it stops this server through the returned handle.
     stopOnTerminationSignals: false,
     plugins: [
+      noCorsForMutations(),
       serviceUnavailableStatus,
       refuseCrossSiteMutations(deps.config),
       introspection
@@ -130,6 +144,7 @@ export async function mountGraphQL(
   app.use(
     '/graphql',
     refuseCrossSiteMultipart(deps.config),
+    allowGetQueries,
     guardMultipart,
     express.json({ limit: jsonBodyLimit }),
     graphqlMultipart(),

@@ -17,8 +17,16 @@ export function graphQLSchema(): Promise<GraphQLSchema> {
     resolvers: [AuthResolver, AccountsResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver],
     // Services validate raw input themselves (REST sends raw JSON); no class-validator here.
     validate: false,
-  });
+  }).then(describeRoots);
   return built;
+}
+
+/** type-graphql has no option for the root types' descriptions. */
+function describeRoots(schema: GraphQLSchema): GraphQLSchema {
+  schema.getQueryType()!.description =
+    'Public reads (no session needed), except `me`. Anonymous queries are cached per content revision; send them over GET or as persisted queries for a CDN.';
+  schema.getMutationType()!.description = 'Changes: signing in and out, and content edits (admin only, same-site or trusted origins only).';
+  return schema;
 }
 
 const header = `# -----------------------------------------------------

@@ -4,17 +4,17 @@ import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { storeImage } from '../uploads/upload.service.js';
 import type { GraphQLContext } from './context.js';
 
-@ObjectType('UploadedImage')
+@ObjectType('UploadedImage', { description: 'An image stored by uploadImage.' })
 export class UploadedImage {
-  @Field(() => String)
+  @Field(() => String, { description: 'Its path on this site (/uploads/<name>), to put in a picture field.' })
   url!: string;
 }
 
 // Same rules as the REST upload (admin only, bytes sniffed, 10 MB): they live in storeImage.
 @Resolver()
 export class UploadResolver {
-  @Mutation(() => UploadedImage)
-  async uploadImage(@Arg('file', () => GraphQLUpload) file: Promise<FileUpload>, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => UploadedImage, { description: 'Stores an image (admin only; JPEG, PNG, GIF or WebP, at most 10 MB, re-encoded).' })
+  async uploadImage(@Arg('file', () => GraphQLUpload, { description: 'The file (GraphQL multipart request).' }) file: Promise<FileUpload>, @Ctx() ctx: GraphQLContext) {
     const upload = await file;
     return storeImage(upload.createReadStream(), ctx.caller, ctx.deps.storage);
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ApolloServer } from '@apollo/server';
 import { Kind, parse, print, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
@@ -29,25 +30,81 @@ const parsedBodies = new LRUCache<string, GraphQLRead | { notCacheable: true }>(
   sizeCalculation: (_value, key) => key.length + 64,
 });
 
+/**
+ * Automatic persisted queries (Apollo APQ): sha256 hex -> query text, learnt when a client sends
+ * both. A hash alone that is not known here goes on to Apollo Server, which answers
+ * PERSISTED_QUERY_NOT_FOUND (its own APQ store), and the client sends the query with the hash.
+ */
+const persistedQueries = new LRUCache<string, string>({
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (query, hash) => query.length + hash.length + 64,
+});
+
 /** The cacheable read a JSON request body names, or null (not JSON, not a query, a syntax error...). */
 export function graphQLRead(body: string): GraphQLRead | null {
   const memo = parsedBodies.get(body);
   if (memo) return 'notCacheable' in memo ? null : memo;
-  const read = parseRead(body);
-  parsedBodies.set(body, read ?? { notCacheable: true });
-  return read;
-}
-
-function parseRead(body: string): GraphQLRead | null {
   let request: unknown;
   try {
     request = JSON.parse(body);
   } catch {
-    return null;
+    request = null;
   }
+  const read = readOf(request);
+  // A persisted-query body depends on (and teaches) the APQ store each time: not remembered.
+  if ((request as { extensions?: unknown } | null)?.extensions === undefined) parsedBodies.set(body, read ?? { notCacheable: true });
+  return read;
+}
+
+/**
+ * The cacheable read of `GET /graphql?query=...&variables=...&operationName=...&extensions=...`
+ * (variables and extensions are JSON, as Apollo reads them), or null.
+ */
+export function graphQLGetRead(search: string): GraphQLRead | null {
+  if (search.length > GRAPHQL_READ_MAX_BODY) return null;
+  const params = new URLSearchParams(search);
+  const request: Record<string, unknown> = {};
+  for (const name of ['query', 'operationName'] as const) {
+    const values = params.getAll(name);
+    if (values.length > 1) return null;
+    if (values.length === 1) request[name] = values[0];
+  }
+  for (const name of ['variables', 'extensions'] as const) {
+    const values = params.getAll(name);
+    if (values.length > 1) return null;
+    if (values.length === 1) {
+      try {
+        request[name] = JSON.parse(values[0]);
+      } catch {
+        return null;
+      }
+    }
+  }
+  return readOf(request);
+}
+
+/** The query text of a request: given, or named by its APQ hash (checked when both are sent). */
+function queryOf(query: unknown, extensions: unknown): string | null {
+  if (extensions === undefined || extensions === null) return typeof query === 'string' ? query : null;
+  if (typeof extensions !== 'object' || Array.isArray(extensions)) return null;
+  const keys = Object.keys(extensions);
+  const persisted = (extensions as { persistedQuery?: unknown }).persistedQuery;
+  if (keys.length !== 1 || keys[0] !== 'persistedQuery' || typeof persisted !== 'object' || persisted === null) return null;
+  const { version, sha256Hash } = persisted as { version?: unknown; sha256Hash?: unknown };
+  if (version !== 1 || typeof sha256Hash !== 'string' || !/^[0-9a-f]{64}$/.test(sha256Hash)) return null;
+  if (typeof query === 'string') {
+    if (createHash('sha256').update(query).digest('hex') !== sha256Hash) return null;
+    persistedQueries.set(sha256Hash, query);
+    return query;
+  }
+  return query === undefined || query === null ? (persistedQueries.get(sha256Hash) ?? null) : null;
+}
+
+function readOf(request: unknown): GraphQLRead | null {
   if (typeof request !== 'object' || request === null || Array.isArray(request)) return null;
-  const { query, variables, operationName, extensions } = request as Record<string, unknown>;
-  if (typeof query !== 'string' || extensions !== undefined) return null;
+  const { variables, operationName, extensions } = request as Record<string, unknown>;
+  const query = queryOf((request as Record<string, unknown>).query, extensions);
+  if (query === null) return null;
   if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
   let document;

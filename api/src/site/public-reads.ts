@@ -5,7 +5,7 @@ import type { AppDeps } from '../app-deps.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { ContentRevisionFeed } from './content-revision-feed.js';
 import { PublicCache } from './public-cache.js';
-import { GRAPHQL_READ_MAX_BODY, graphQLRead, produceGraphQLRead } from './public-graphql.js';
+import { GRAPHQL_READ_MAX_BODY, graphQLGetRead, graphQLRead, produceGraphQLRead, type GraphQLRead } from './public-graphql.js';
 import { produceRestRead, publicRestRead } from './public-rest.js';
 import { sendPrepared } from './send-prepared.js';
 
@@ -40,24 +40,31 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
   await feed.start();
   let graphql: ApolloServer<GraphQLContext> | null = null;
 
+  // Anonymous API reads may be kept by a CDN or browser for a short while; a request with a
+  // session gets the same public bytes but says so only to itself (private, revalidate).
+  const { maxAgeSeconds, staleWhileRevalidateSeconds } = deps.config.publicApiCache;
+  const publicCacheControl = { 'Cache-Control': `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}` };
+  const privateCacheControl = { 'Cache-Control': 'private, no-cache' };
+  const apiCacheControl = (req: Request) => (SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? '') ? privateCacheControl : publicCacheControl);
+
   const logSlow = (started: number, what: string) => {
     const ms = performance.now() - started;
     if (ms > SLOW_PRODUCTION_MS) logger.warn({ ms: Math.round(ms), what }, 'slow public read');
   };
 
-  async function serveRest(req: Request, res: Response, next: NextFunction, path: string): Promise<void> {
-    const read = publicRestRead(path);
+  async function serveRest(req: Request, res: Response, next: NextFunction, path: string, search: string): Promise<void> {
+    const rest = publicRestRead(path, search);
     const revision = feed.current;
-    if (!read || revision === null) return next();
-    const key = `rest ${path.replace(/\/$/, '')}`;
+    if (!rest || revision === null) return next();
+    const { key, read } = rest;
     const hit = cache.fresh(key, revision);
-    if (hit) return sendPrepared(req, res, hit, 'hit');
+    if (hit) return sendPrepared(req, res, hit, 'hit', apiCacheControl(req));
     const started = performance.now();
     try {
       const { state, prepared } = await cache.getOrProduce(key, revision, () => produceRestRead(read, orm.em.fork()));
       logSlow(started, path);
       if (!prepared) return next();
-      sendPrepared(req, res, prepared, state);
+      sendPrepared(req, res, prepared, state, apiCacheControl(req));
     } catch {
       // The REST router answers it again, with the usual error (e.g. 503 while the database is away).
       next();
@@ -79,19 +86,7 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
     const body = await readBody(req, length);
     if (body === null) return next(badRequest('Request body is too large', 413));
     const read = graphQLRead(body);
-    if (read) {
-      const hit = cache.fresh(read.key, revision);
-      if (hit) return sendPrepared(req, res, hit, 'hit');
-      const started = performance.now();
-      try {
-        const context: GraphQLContext = { req, res, em: orm.em.fork(), caller: { userId: null }, deps };
-        const { state, prepared } = await cache.getOrProduce(read.key, revision, () => produceGraphQLRead(graphql!, read, context));
-        logSlow(started, 'graphql');
-        if (prepared) return sendPrepared(req, res, prepared, state);
-      } catch {
-        // Answered again below by Apollo Server, with its usual error.
-      }
-    }
+    if (read && (await answerGraphQLRead(req, res, read, revision))) return;
     // Not a cacheable query: on to Apollo Server, with the body already read (the JSON parser
     // skips a request whose body was consumed and keeps req.body).
     try {
@@ -102,13 +97,45 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
     next();
   }
 
+  /** Answers an anonymous query from the cache (producing it on a miss); false when it cannot. */
+  async function answerGraphQLRead(req: Request, res: Response, read: GraphQLRead, revision: string): Promise<boolean> {
+    const hit = cache.fresh(read.key, revision);
+    if (hit) {
+      sendPrepared(req, res, hit, 'hit', publicCacheControl);
+      return true;
+    }
+    const started = performance.now();
+    try {
+      const context: GraphQLContext = { req, res, em: orm.em.fork(), caller: { userId: null }, deps };
+      const { state, prepared } = await cache.getOrProduce(read.key, revision, () => produceGraphQLRead(graphql!, read, context));
+      logSlow(started, 'graphql');
+      if (prepared) {
+        sendPrepared(req, res, prepared, state, publicCacheControl);
+        return true;
+      }
+    } catch {
+      // Answered again by Apollo Server, with its usual error.
+    }
+    return false;
+  }
+
+  /** `GET /graphql?query=...` (or an APQ hash) without a session: a cacheable read, else Apollo Server. */
+  async function serveGraphQLGet(req: Request, res: Response, next: NextFunction, search: string): Promise<void> {
+    const revision = feed.current;
+    if (graphql === null || revision === null || search === '' || SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? '')) return next();
+    const read = graphQLGetRead(search);
+    if (read && (await answerGraphQLRead(req, res, read, revision))) return;
+    next();
+  }
+
   const handler: RequestHandler = (req, res, next) => {
     const url = req.url;
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     const method = req.method;
     if (method === 'GET' || method === 'HEAD') {
-      if (path.startsWith('/api/')) return void serveRest(req, res, next, path);
+      if (path.startsWith('/api/')) return void serveRest(req, res, next, path, q === -1 ? '' : url.slice(q + 1));
+      if (path === '/graphql') return void serveGraphQLGet(req, res, next, q === -1 ? '' : url.slice(q + 1)).catch(next);
       const key = pageKey(path);
       const revision = feed.current;
       const hit = cache.fresh(key, revision);

@@ -32,9 +32,18 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
 /**
  * (The security headers are already on `res`: the public read handler runs after them, app.ts.)
  */
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, entry: Prepared, state: CacheState): void {
+export function sendPrepared(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: Prepared,
+  state: CacheState,
+  extraHeaders?: Record<string, string>,
+): void {
   for (const name in entry.headers) res.setHeader(name, entry.headers[name]);
-  res.setHeader('Vary', 'Accept-Encoding');
+  for (const name in extraHeaders) res.setHeader(name, extraHeaders[name]);
+  // CORS may have said Vary: Origin already.
+  const vary = res.getHeader('Vary');
+  res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   res.setHeader(RENDER_CACHE_HEADER, state);
   if (state !== 'stale') {
     res.setHeader('ETag', entry.etag);

@@ -4,7 +4,7 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('WebhookEndpoint', { description: 'A receiver of signed content.changed events.' })
 export class WebhookEndpointType {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Stable identifier of the endpoint.' })
   id!: number;
 
   @Field(() => String, { description: 'Where events are POSTed.' })
@@ -16,16 +16,16 @@ export class WebhookEndpointType {
   @Field(() => [String], { description: 'Collections whose changes are sent (REST names); empty: all.' })
   collections!: string[];
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Inactive endpoints get no events.' })
   active!: boolean;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the endpoint was registered.' })
   createdAt!: Date;
 }
 
 @ObjectType('WebhookDelivery', { description: 'One event for one endpoint, with the state of its delivery.' })
 export class WebhookDeliveryType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Stable identifier of the delivery.' })
   id!: string;
 
   @Field(() => String, { description: 'Sent as X-Webhook-Id; the same on every retry.' })
@@ -34,10 +34,10 @@ export class WebhookDeliveryType {
   @Field(() => String, { description: 'content.changed or webhook.test.' })
   event!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The collection changed (REST name); null for a test event.' })
   collection!: string | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'The id of the record changed, when one.' })
   recordId!: number | null;
 
   @Field(() => String, { description: 'created, updated, deleted, truncated or test.' })
@@ -46,19 +46,19 @@ export class WebhookDeliveryType {
   @Field(() => String, { description: 'The content revision after the change.' })
   revision!: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the change was committed.' })
   occurredAt!: Date;
 
   @Field(() => String, { description: 'pending, delivered or failed (gave up after a day of retries).' })
   status!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Delivery attempts so far.' })
   attempts!: number;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the next attempt is due (while pending).' })
   nextAttemptAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the receiver accepted it; null until then.' })
   deliveredAt!: Date | null;
 
   @Field(() => Int, { nullable: true, description: 'HTTP status of the last attempt (null: no answer).' })
@@ -67,11 +67,11 @@ export class WebhookDeliveryType {
   @Field(() => Int, { nullable: true, description: 'Milliseconds the last attempt took.' })
   lastLatencyMs!: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why the last attempt failed, if it did.' })
   lastError!: string | null;
 }
 
-@InputType('WebhookEndpointInput')
+@InputType('WebhookEndpointInput', { description: 'The settings of a webhook endpoint (create and update).' })
 export class WebhookEndpointInput {
   @Field(() => String, { nullable: true, description: 'Required on create.' })
   url?: string;
@@ -82,6 +82,6 @@ export class WebhookEndpointInput {
   @Field(() => [String], { nullable: true, description: 'REST collection names; empty or absent on create: all.' })
   collections?: string[] | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Whether it receives events (true unless given on create).' })
   active?: boolean | null;
 }

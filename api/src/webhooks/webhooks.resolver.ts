@@ -21,35 +21,35 @@ export class WebhooksResolver {
 
   @Query(() => [WebhookDeliveryType], { description: "An endpoint's deliveries, newest first (admin)." })
   webhookDeliveries(
-    @Arg('endpointId', () => Int) endpointId: number,
-    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Arg('endpointId', () => Int, { description: 'The endpoint.' }) endpointId: number,
+    @Arg('limit', () => Int, { nullable: true, description: 'At most this many deliveries.' }) limit: number | null,
     @Ctx() ctx: GraphQLContext,
   ) {
     return webhooks.listDeliveries(ctx.em, endpointId, ctx.caller, limit ?? undefined);
   }
 
-  @Mutation(() => WebhookEndpointType)
-  createWebhook(@Arg('input', () => WebhookEndpointInput) input: WebhookEndpointInput, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => WebhookEndpointType, { description: 'Registers an endpoint (admin).' })
+  createWebhook(@Arg('input', () => WebhookEndpointInput, { description: 'Its settings.' }) input: WebhookEndpointInput, @Ctx() ctx: GraphQLContext) {
     return webhooks.createEndpoint(ctx.em, { ...input }, ctx.caller, settingsOf(ctx));
   }
 
-  @Mutation(() => WebhookEndpointType)
+  @Mutation(() => WebhookEndpointType, { description: 'Changes an endpoint (admin).' })
   updateWebhook(
-    @Arg('id', () => Int) id: number,
-    @Arg('input', () => WebhookEndpointInput) input: WebhookEndpointInput,
+    @Arg('id', () => Int, { description: 'The endpoint.' }) id: number,
+    @Arg('input', () => WebhookEndpointInput, { description: 'The settings to change.' }) input: WebhookEndpointInput,
     @Ctx() ctx: GraphQLContext,
   ) {
     return webhooks.updateEndpoint(ctx.em, id, { ...input }, ctx.caller, settingsOf(ctx));
   }
 
-  @Mutation(() => Boolean)
-  async deleteWebhook(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => Boolean, { description: 'Removes an endpoint (admin); true when done.' })
+  async deleteWebhook(@Arg('id', () => Int, { description: 'The endpoint.' }) id: number, @Ctx() ctx: GraphQLContext) {
     await webhooks.deleteEndpoint(ctx.em, id, ctx.caller);
     return true;
   }
 
   @Mutation(() => WebhookDeliveryType, { description: 'Queues a signed webhook.test event for the endpoint.' })
-  sendTestWebhook(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext) {
+  sendTestWebhook(@Arg('id', () => Int, { description: 'The endpoint.' }) id: number, @Ctx() ctx: GraphQLContext) {
     return webhooks.sendTestEvent(ctx.em, id, ctx.caller);
   }
 }

@@ -19,10 +19,13 @@ export const brands = contentType({
     description: 'Sister companies, shown in the Companies section.',
   },
   fields: {
-    name: text('Name', 200),
-    logoUrl: imageAddress('Logo URL', { placeholder: 'https://... or /uploads/...' }),
+    name: text('Name', 200, { description: 'The brand or partner name.' }),
+    logoUrl: imageAddress('Logo URL', {
+      placeholder: 'https://... or /uploads/...',
+      description: 'The logo: an absolute http(s) URL or a path under /uploads/ on this site.',
+    }),
     altText: altText('Logo'),
-    websiteUrl: webAddress('Website URL', { placeholder: 'https://...' }),
-    description: optionalText('Description', 2000, { multiline: true }),
+    websiteUrl: webAddress('Website URL', { placeholder: 'https://...', description: "The brand's website (http or https)." }),
+    description: optionalText('Description', 2000, { multiline: true, description: 'What the brand does; null when not given.' }),
   },
 });

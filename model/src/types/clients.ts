@@ -20,10 +20,10 @@ export const clients = contentType({
     description: 'Client projects on the Projects page; featured ones appear on the landing page.',
   },
   fields: {
-    title: text('Title', 300),
+    title: text('Title', 300, { description: 'The client or project name.' }),
     ...uploadedPicture(),
-    brief: optionalText('Brief', 2000, { multiline: true }),
-    country: optionalText('Country', 100),
-    featured: flag('Featured', { checkboxLabel: 'Feature on the landing page' }),
+    brief: optionalText('Brief', 2000, { multiline: true, description: 'A short summary of the project; null when not given.' }),
+    country: optionalText('Country', 100, { description: 'Where the project took place, as free text; null when not given.' }),
+    featured: flag('Featured', { checkboxLabel: 'Feature on the landing page', description: 'Shown in the landing page preview.' }),
   },
 });

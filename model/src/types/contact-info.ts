@@ -5,6 +5,7 @@ export const contactInfo = contentType({
   kind: 'collection',
   typeName: 'ContactInfo',
   queryField: 'contactInfo',
+  itemField: 'contactInfoItem',
   table: 'contact_info',
   restPath: 'contact-info',
   adminPath: 'contact-info',
@@ -23,8 +24,8 @@ export const contactInfo = contentType({
       placeholder: 'email, phone, website, address',
       description: 'Free text such as email, phone, address, website; the public site links some of them.',
     }),
-    value: text('Value', 500),
-    label: optionalText('Label', 100),
+    value: text('Value', 500, { description: 'The address, number or text itself.' }),
+    label: optionalText('Label', 100, { description: 'What the entry is called on the site; null when not given.' }),
     icon: contactIcon(),
   },
 });

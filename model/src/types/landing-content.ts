@@ -19,9 +19,13 @@ export const landingContent = contentType({
     description: 'The hero text and company description at the top of the landing page.',
   },
   fields: {
-    heroTagline: text('Hero Tagline', 300),
-    heroSubtitle: text('Hero Subtitle', 1000),
-    companyDescription: text('Company Description', 10_000, { multiline: true }),
-    mainWebsiteUrl: webAddress('Main Website URL', { placeholder: 'https://...', default: DEFAULT_MAIN_WEBSITE_URL }),
+    heroTagline: text('Hero Tagline', 300, { description: 'The headline of the landing page.' }),
+    heroSubtitle: text('Hero Subtitle', 1000, { description: 'The line under the headline.' }),
+    companyDescription: text('Company Description', 10_000, { multiline: true, description: 'The About section text (line breaks kept).' }),
+    mainWebsiteUrl: webAddress('Main Website URL', {
+      placeholder: 'https://...',
+      default: DEFAULT_MAIN_WEBSITE_URL,
+      description: 'Where "Visit our website" points.',
+    }),
   },
 });

@@ -21,9 +21,9 @@ export const statistics = contentType({
     description: 'The figures in the Statistics section of the landing page.',
   },
   fields: {
-    yearEstablished: text('Year Established', 20, { placeholder: DEFAULT_YEAR_ESTABLISHED }),
-    expertCount: wholeNumber('Expert Consultants Count', COUNT_RANGE),
-    projectCount: wholeNumber('Completed Projects Count', COUNT_RANGE),
-    partnerCount: wholeNumber('Partners Count', COUNT_RANGE),
+    yearEstablished: text('Year Established', 20, { placeholder: DEFAULT_YEAR_ESTABLISHED, description: 'The year the firm was founded, as text (2011).' }),
+    expertCount: wholeNumber('Expert Consultants Count', COUNT_RANGE, { description: 'Number of expert consultants shown.' }),
+    projectCount: wholeNumber('Completed Projects Count', COUNT_RANGE, { description: 'Number of completed projects shown.' }),
+    partnerCount: wholeNumber('Partners Count', COUNT_RANGE, { description: 'Number of partners shown.' }),
   },
 });

@@ -19,9 +19,9 @@ export const teamMembers = contentType({
     description: 'The people shown on the Team page.',
   },
   fields: {
-    name: text('Name', 200),
-    position: text('Position', 200),
+    name: text('Name', 200, { description: "The person's name." }),
+    position: text('Position', 200, { description: 'Their role at the firm.' }),
     ...uploadedPicture(),
-    brief: optionalText('Brief', 2000, { multiline: true }),
+    brief: optionalText('Brief', 2000, { multiline: true, description: 'A short biography; null when not given.' }),
   },
 });

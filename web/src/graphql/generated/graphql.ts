@@ -4,7 +4,20 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** The drawing shown beside the entry (Mail unless given). */
+export type ContactIcon =
+  /** A globe: a website. */
+  | 'Globe'
+  /** An envelope: an email address. */
+  | 'Mail'
+  /** A map pin: a postal address or place. */
+  | 'MapPin'
+  /** A telephone: a phone number. */
+  | 'Phone';
+
+/** The settings of a webhook endpoint (create and update). */
 export type WebhookEndpointInput = {
+  /** Whether it receives events (true unless given on create). */
   active?: boolean | null | undefined;
   /** REST collection names; empty or absent on create: all. */
   collections?: Array<string> | null | undefined;
@@ -152,7 +165,7 @@ export type ProjectsPageQuery = { clients: Array<{ id: number, title: string, br
 export type ContactSectionQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ContactSectionQuery = { contactInfo: Array<{ id: number, type: string, value: string, label: string | null, icon: string }> };
+export type ContactSectionQuery = { contactInfo: Array<{ id: number, type: string, value: string, label: string | null, icon: ContactIcon }> };
 
 export type LandingPageQueryVariables = Exact<{ [key: string]: never; }>;
 
