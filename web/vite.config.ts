@@ -53,14 +53,21 @@ function precompress(): Plugin {
 /** react-router's package exports always name its development build; the browser gets the production one. */
 const reactRouterProduction = fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
+const rxjsEs2015 = fileURLToPath(new URL('../node_modules/rxjs/dist/esm/index.js', import.meta.url));
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), adminGraphQLCopy(), precompress()],
   resolve: {
     alias: [
       // The shared content model, from its source (no separate build in dev).
       { find: /^@consulting\/model$/, replacement: fileURLToPath(new URL('../model/src/index.ts', import.meta.url)) },
-      ...(command === 'build' && !isSsrBuild && existsSync(reactRouterProduction)
-        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+      ...(command === 'build' && !isSsrBuild && existsSync(reactRouterProduction) && existsSync(rxjsEs2015)
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            // rxjs (Apollo Client's observables) in its ES2015 build, not the default ES5 one with
+            // tslib helpers: 1.3 KB less brotli on every public page.
+            { find: /^rxjs$/, replacement: rxjsEs2015 },
+          ]
         : []),
     ],
   },
