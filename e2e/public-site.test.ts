@@ -111,9 +111,9 @@ describe('public website', () => {
     await page.close();
   });
 
-  it('scrolls smoothly to a section when a header button is used on the landing page', async () => {
+  it('scrolls smoothly to a section when a header link is used on the landing page', async () => {
     const { page } = await openPage('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
     await waitForSectionAtTop(page, 'services');
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByRole('button', { name: 'Explore Our Expertise' }).click();
@@ -123,7 +123,7 @@ describe('public website', () => {
 
   it('navigates from /team to /#section and lands on that section', async () => {
     const { page } = await openPage('/team');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Presence' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Presence' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#presence');
     await waitForSectionAtTop(page, 'presence');
     await page.close();
@@ -136,7 +136,7 @@ describe('public website', () => {
     await toggle.click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect(menu.isVisible()).resolves.toBe(true);
-    await menu.getByRole('button', { name: 'Contact' }).click();
+    await menu.getByRole('link', { name: 'Contact' }).click();
     await menu.waitFor({ state: 'detached' });
     await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
     await waitForSectionAtTop(page, 'contact');

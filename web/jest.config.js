@@ -10,7 +10,7 @@ export default {
     // The shared content model, from its source (no build needed to test).
     '^@consulting/model$': '<rootDir>/../model/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
-    '\\.(css|png|jpe?g|webp|svg|mp4|webm)(\\?.*)?$': '<rootDir>/src/test/file-stub.cjs',
+    '\\.(css|png|jpe?g|webp|avif|svg|mp4|webm|woff2?)(\\?.*)?$': '<rootDir>/src/test/file-stub.cjs',
   },
   transform: {
     '^.+\\.(t|j)sx?$': [

@@ -9,12 +9,16 @@ import { introspectionEnabled, mountGraphQL } from './graphql/mount.js';
 import { refuseCrossSiteWrites } from './http/cross-site.js';
 import { securityHeaders } from './http/security-headers.js';
 import { healthRouter } from './ops/health.router.js';
+import { requestLogLevel } from './ops/request-log.js';
 import { jsonErrorHandler } from './rest/error-handler.js';
 import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
 import { mountWeb } from './site/mount.js';
 import { startPublicReads } from './site/public-reads.js';
+import { startWebhookWorker } from './webhooks/mount.js';
+import { webhooksRouter } from './webhooks/webhooks.router.js';
+import { seoRouter } from './seo/seo.router.js';
 
 /** The whole HTTP application, without listening. main.ts and the tests build it the same way. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; close(): Promise<void> }> {
@@ -29,7 +33,14 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   const publicReads = await startPublicReads(deps);
   app.use(publicReads.handler);
 
-  app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(
+    pinoHttp({
+      logger,
+      quietReqLogger: true,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      customLogLevel: requestLogLevel,
+    }),
+  );
   // gzip/brotli for text responses (pages, scripts, JSON); images are already compressed.
   app.use(compression());
   app.use(refuseCrossSiteWrites(config));
@@ -46,21 +57,25 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   api.use('/admin', requireSignedIn);
   api.use(authRouter(config));
   api.use(uploadRouter(storage));
+  api.use(webhooksRouter(config));
   api.use(contentRouter());
   api.use((_req, _res, next) => next(new NotFound()));
   app.use('/api', api);
   app.use('/uploads', uploadedFilesRouter(storage, { logger, storage: config.storage }));
-  app.use(healthRouter(orm));
+  app.use(healthRouter(orm, logger));
 
+  app.use(seoRouter(config));
   await mountWeb(app, deps, publicReads);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
   app.use((_req, _res, next) => next(new NotFound()));
   app.use(jsonErrorHandler(logger));
+  const webhookWorker = startWebhookWorker(deps);
 
   return {
     app,
     async close() {
+      await webhookWorker.stop();
       await graphql.stop();
       await sessions.close();
       await publicReads.close();

@@ -37,6 +37,12 @@ export interface Config {
   trustedOrigins: string[];
   /** Most bytes the public read cache holds (pages, REST and GraphQL answers, all encodings). */
   publicCacheMaxBytes: number;
+  /** Webhooks may target private, loopback and link-local addresses (tests, an intranet receiver). */
+  webhookAllowPrivateTargets: boolean;
+  /** First retry delay of a failed webhook delivery; each further retry doubles it (capped at 1 h). */
+  webhookRetryBaseMs: number;
+  /** How often the webhook worker looks for due deliveries. */
+  webhookPollMs: number;
 }
 
 export interface LoginLimits {
@@ -95,7 +101,15 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustedOrigins: origins(env, 'TRUSTED_ORIGINS'),
     publicCacheMaxBytes: Math.max(1, integer(env, 'PUBLIC_CACHE_MB', 64)) * 1024 * 1024,
+    webhookAllowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000),
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 500),
   };
+}
+
+/** A path typed on the command line, relative to where it was typed (npm runs scripts inside api/). */
+export function invocationPath(file: string, env: Env = process.env): string {
+  return path.resolve(nonEmpty(env.INIT_CWD) ?? process.cwd(), file);
 }
 
 function storage(env: Env): StorageConfig {

@@ -2,63 +2,88 @@ import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { migrate, openOrm } from './db/orm.js';
 import { seedFirstAdmin, seedFirstStartContent } from './db/seeds/first-start.js';
+import { openMigratedDatabase, within, type OpenedDatabase } from './db/startup.js';
+import { drainable } from './ops/http-drain.js';
+import { superviseEmbeddedPostgres } from './ops/postgres-supervisor.js';
 import { createLogger } from './shared/logger.js';
 import { storageFor } from './uploads/storage-from-config.js';
 
-// The server: database (embedded unless DATABASE_URL), migrations, first-start seed, HTTP.
-// SIGINT/SIGTERM: stop accepting, let in-flight requests finish, then close the app, the ORM
-// and the embedded database, in that order.
+// The server: database (embedded unless DATABASE_URL, supervised), migrations and first-start
+// seed (db/startup.ts), HTTP. SIGINT/SIGTERM: stop accepting, drain keep-alive connections
+// (in-flight requests finish and are answered with `Connection: close`), then close the app,
+// the ORM and the embedded database, in that order. Exits as soon as that is done.
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** After the grace period, closing the app and the database gets this long before a hard exit. */
+const TEARDOWN_LIMIT_MS = 5000;
 
 const config = loadConfig();
 const logger = createLogger(config);
-const database = await openDatabase(config, logger).catch((error: unknown) => {
-  logger.fatal({ err: error }, 'could not open the database');
+
+let opened: OpenedDatabase;
+try {
+  opened = await openMigratedDatabase(() => openDatabase(config, logger), {
+    logger,
+    prepare: async (orm) => {
+      await seedFirstStartContent(orm.em.fork());
+      await seedFirstAdmin(orm.em.fork(), config, logger);
+    },
+  });
+} catch (error) {
+  logger.fatal({ err: error }, 'start-up failed');
   process.exit(1);
-});
+}
+
+const { orm, database } = opened;
+let shutdown: (reason: string, exitCode: number) => void = (_reason, exitCode) => process.exit(exitCode);
+
+// A dead embedded postmaster is restarted; when it cannot be, stop with an error so a process
+// supervisor (systemd, Docker, Kubernetes) restarts the whole server.
+const supervisor =
+  database.embedded &&
+  superviseEmbeddedPostgres(database.embedded, {
+    logger,
+    onGiveUp: () => shutdown('embedded PostgreSQL cannot be restarted', 1),
+  });
 
 try {
-  const orm = await openOrm(database.url, logger);
-  const applied = await migrate(orm);
-  if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
-  await seedFirstStartContent(orm.em.fork());
-  await seedFirstAdmin(orm.em.fork(), config, logger);
-
   const { app, close } = await createApp({ orm, config, logger, storage: await storageFor(config) });
-  const server: Server = await new Promise((resolve) => {
+  const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, () => resolve(listening));
+    listening.once('error', reject);
   });
+  const http = drainable(server);
   logger.info(`listening on http://localhost:${config.port} (${config.env})`);
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  shutdown = (reason, exitCode) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    await closed;
-    clearTimeout(grace);
-    await close();
-    await orm.close();
-    await database.stop();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      shutdown(signal).catch((error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
+    logger.info({ reason }, 'shutting down: finishing in-flight requests');
+    // Last resort: whatever hangs, the process ends after the grace period and the teardown limit.
+    setTimeout(() => {
+      logger.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + TEARDOWN_LIMIT_MS).unref();
+    const run = async () => {
+      supervisor?.stop();
+      const { forced } = await http.drain(SHUTDOWN_GRACE_MS);
+      if (forced > 0) logger.warn({ connections: forced }, 'grace period over: closed the remaining connections');
+      await within(close(), TEARDOWN_LIMIT_MS, () => logger.warn('closing the app timed out'));
+      await opened.close();
+      logger.info('stopped');
+      process.exit(exitCode);
+    };
+    run().catch((error: unknown) => {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
     });
-  }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal, 0));
 } catch (error) {
   logger.fatal({ err: error }, 'start-up failed');
-  await database.stop();
+  supervisor?.stop();
+  await opened.close();
   process.exit(1);
 }

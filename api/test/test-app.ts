@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Express } from 'express';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import type { AppDeps } from '../src/app-deps.js';
 import { createApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -39,11 +39,18 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
+export interface TestAppOptions {
+  /** The app's logger (default: silent, or TEST_LOG_LEVEL). */
+  logger?: Logger;
+  /** The URL the app connects with, given the test database's (e.g. through a TCP proxy). */
+  connectThrough?(databaseUrl: string): string;
+}
+
 /**
  * The real app on a fresh database (migrated, first-start content, admin TEST_ADMIN) and a
  * temporary DATA_DIR, listening on a free port. One per test file (beforeAll/afterAll).
  */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-data-'));
   const config: Config = {
@@ -55,8 +62,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     port: 0,
     ...overrides,
   };
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const orm = await openOrm(database.url, logger);
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const orm = await openOrm(options.connectThrough?.(database.url) ?? database.url, logger);
   await migrate(orm);
   await seedFirstStartContent(orm.em.fork());
   await seedFirstAdmin(orm.em.fork(), config, logger);

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import './components/fonts';
 import { PublicLayout } from './public/layout/PublicLayout';
 import { LandingPage } from './public/landing/LandingPage';
 import { TeamPage } from './public/team/TeamPage';

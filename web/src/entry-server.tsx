@@ -9,7 +9,7 @@ import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { createApolloClient } from './graphql/apollo';
 import { PageMetaCollector, type PageMetaValues } from './public/page-meta';
-import { HERO_POSTER_URL } from './public/landing/HeroSection';
+import { headTags } from './public/seo/head-tags';
 import type { GraphQLExecutor, RenderRequest, RenderResult } from './render-contract';
 
 export type { RenderRequest, RenderResult } from './render-contract';
@@ -31,25 +31,6 @@ function executorLink(execute: GraphQLExecutor, onFailure: () => void): ApolloLi
           });
       }),
   );
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-export function headTags(meta: PageMetaValues, pageUrl: string, imageUrl: string): string {
-  const title = escapeHtml(meta.title);
-  const description = escapeHtml(meta.description);
-  return [
-    `<title>${title}</title>`,
-    `<meta name="description" content="${description}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:title" content="${title}" />`,
-    `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:url" content="${escapeHtml(pageUrl)}" />`,
-    `<meta property="og:image" content="${escapeHtml(imageUrl)}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
-  ].join('\n    ');
 }
 
 /**
@@ -83,7 +64,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
   const pageMeta = meta.current ?? { title: 'Meridian Advisory', description: '' };
   const path = request.url.split('?')[0];
-  const head = headTags(pageMeta, `${request.origin}${path}`, `${request.origin}${HERO_POSTER_URL}`);
+  const head = headTags(pageMeta, request.origin, path);
   const status = pageMeta.status ?? 200;
   if (queryFailed) return { html: '', head, status, dataUnavailable: true };
 

@@ -73,11 +73,12 @@ export const themeConfig = defineConfig({
       },
       fonts: {
         heading: {
-          value: "'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, 'DejaVu Serif', serif",
+          // Self-hosted (components/fonts.css); the rest only while it loads.
+          value: "'Source Serif 4 Variable', 'Iowan Old Style', Georgia, serif",
         },
         body: {
           value:
-            "Inter, 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif",
+            "'Inter Variable', 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif",
         },
       },
     },

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { migrate, openOrm } from '../db/orm.js';
+import { runWithDatabase } from '../db/startup.js';
 import { AppError, ValidationFailed } from '../shared/errors.js';
 import { createLogger } from '../shared/logger.js';
 import { COMMAND_LINE, createUser, deleteUser, resetPassword } from './auth.service.js';
@@ -28,14 +28,10 @@ if (!['create', 'reset-password', 'delete'].includes(command) || username === un
 
 const config = loadConfig();
 const logger = createLogger({ logLevel: 'warn' });
-const database = await openDatabase(config, logger);
-let exitCode = 0;
-try {
-  const orm = await openOrm(database.url, logger);
+await runWithDatabase(() => openDatabase(config, logger), { logger }, async (orm) => {
+  const em = orm.em.fork();
+  const shown = (password: string) => (values.password ? '' : ` Password: ${password}`);
   try {
-    await migrate(orm);
-    const em = orm.em.fork();
-    const shown = (password: string) => (values.password ? '' : ` Password: ${password}`);
     if (command === 'create') {
       const { user, password } = await createUser(em, COMMAND_LINE, { username, password: values.password });
       console.log(`Created admin "${user.username}".${shown(password)}`);
@@ -46,15 +42,11 @@ try {
       await deleteUser(em, COMMAND_LINE, username);
       console.log(`Removed admin "${username.trim()}"; their sessions are ended.`);
     }
+    return 0;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const messages = error instanceof ValidationFailed ? error.errors.map((e) => e.message) : [error.message];
     for (const message of messages) console.error(message);
-    exitCode = 1;
-  } finally {
-    await orm.close();
+    return 1;
   }
-} finally {
-  await database.stop();
-}
-process.exit(exitCode);
+});

@@ -1,12 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { persistentSecret } from '../shared/secrets.js';
-import { runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
+import { joinEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 
 export interface Database {
   url: string;
-  /** Stops the embedded server this process started; a no-op otherwise. */
+  /** The embedded server when there is one (the server supervises it); undefined with DATABASE_URL. */
+  embedded?: EmbeddedPostgres;
+  /** Stops the embedded server this process started; a no-op otherwise. Never hangs. */
   stop(): Promise<void>;
 }
 
@@ -15,14 +19,36 @@ export interface Database {
  * joining it when another process of the app already runs it, starting it when not.
  */
 export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
-  const noop = async () => {};
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: noop };
-  const directory = path.join(config.dataDir, 'pg');
-  const password = persistentSecret(config.dataDir, 'postgresPassword');
-  const running = runningEmbeddedPostgres(directory, password);
-  if (running) {
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
+  const options = {
+    directory: path.join(config.dataDir, 'pg'),
+    password: persistentSecret(config.dataDir, 'postgresPassword'),
+    logger,
+  };
+  const joined = joinEmbeddedPostgres(options);
+  if (joined) {
     logger.info('using the embedded PostgreSQL already running for this DATA_DIR');
-    return { url: running, stop: noop };
+    return { url: joined.url, embedded: joined, stop: () => joined.stop() };
   }
-  return startEmbeddedPostgres({ directory, password, logger });
+  const started = await startEmbeddedPostgres(options);
+  return { url: started.url, embedded: started, stop: () => started.stop() };
+}
+
+/** A throwaway embedded server in a temporary directory, deleted when stopped (migration generator). */
+export async function openScratchDatabase(logger: Logger): Promise<Database> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'scratch-pg-'));
+  try {
+    const started = await startEmbeddedPostgres({ directory: path.join(directory, 'pg'), password: 'scratch', logger, persistent: false });
+    return {
+      url: started.url,
+      embedded: started,
+      async stop() {
+        await started.stop();
+        fs.rmSync(directory, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    fs.rmSync(directory, { recursive: true, force: true });
+    throw error;
+  }
 }

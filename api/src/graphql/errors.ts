@@ -1,7 +1,8 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
-import { AppError } from '../shared/errors.js';
+import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js';
+import { AppError, ServiceUnavailable } from '../shared/errors.js';
 
 // The one place where service errors get their GraphQL meaning (DESIGN.md "Errors").
 
@@ -17,6 +18,7 @@ function httpStatusOf(error: unknown): number | undefined {
 
 /** Message and extensions for a known service error, or undefined for anything unexpected. */
 export function describeServiceError(error: unknown): { message: string; extensions: Extensions } | undefined {
+  if (isDatabaseUnavailable(error)) return describeServiceError(new ServiceUnavailable());
   if (error instanceof AppError) {
     return { message: error.message, extensions: { code: error.code, ...error.extensions() } };
   }
@@ -52,6 +54,7 @@ export function createErrorFormatter(options: ErrorFormatOptions) {
 function formatterOf({ maskUnexpected, logger }: ErrorFormatOptions) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const cause = unwrapResolverError(error);
+    if (isDatabaseUnavailable(cause)) databaseHealth.reportUnavailable(cause, logger);
     const known = describeServiceError(cause);
     if (known) return { message: known.message, locations: formatted.locations, path: formatted.path, extensions: known.extensions };
     if (formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') return formatted;

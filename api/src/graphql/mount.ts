@@ -12,9 +12,12 @@ import type { GraphQLContext } from './context.js';
 import { createErrorFormatter } from './errors.js';
 import { queryLimitRules, queryLimits } from './limits.js';
 import { graphQLSchema } from './schema.js';
-import { AppError } from '../shared/errors.js';
+import { AppError, ServiceUnavailable } from '../shared/errors.js';
 import { graphqlMultipart } from '../uploads/graphql-multipart.js';
 import { announcesMoreThan, MAX_MULTIPART_BODY_BYTES } from '../uploads/multipart.js';
+import { serviceUnavailableStatus } from './status.plugin.js';
+import type { Logger } from 'pino';
+import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js';
 
 /** Largest GraphQL JSON body; queries are small, the limits below cap their shape too. */
 const jsonBodyLimit = '100kb';
@@ -60,7 +63,13 @@ const guardMultipart: RequestHandler = (req, res, next) => {
 };
 
 /** Body-parser and multipart errors (bad JSON, too large, broken multipart) as GraphQL errors. */
-const httpErrorsAsGraphQL: ErrorRequestHandler = (error, _req, res, next) => {
+const httpErrorsAsGraphQL = (logger: Logger): ErrorRequestHandler => (raised, _req, res, next) => {
+  let error = raised;
+  if (isDatabaseUnavailable(error)) {
+    // Raised before Apollo (the session store): the same 503 as a resolver's, GraphQL-shaped.
+    databaseHealth.reportUnavailable(error, logger);
+    error = new ServiceUnavailable();
+  }
   if (error instanceof AppError && !res.headersSent) {
     const errors = [{ message: error.message, extensions: { code: error.code, ...error.extensions() } }];
     // The multipart reader's refusals say `data: null`: the operation in the body never ran.
@@ -109,6 +118,7 @@ export async function mountGraphQL(
     // main.ts owns shutdown; it stops this server through the returned handle.
     stopOnTerminationSignals: false,
     plugins: [
+      serviceUnavailableStatus,
       refuseCrossSiteMutations(deps.config),
       introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
@@ -126,7 +136,7 @@ export async function mountGraphQL(
     expressMiddleware(server, {
       context: async ({ req, res }) => ({ req, res, em: emOf(req), caller: callerOf(req), deps }),
     }),
-    httpErrorsAsGraphQL,
+    httpErrorsAsGraphQL(deps.logger),
   );
 
   return { server, stop: () => server.stop() };

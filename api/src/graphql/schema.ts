@@ -5,13 +5,14 @@ import { AuthResolver } from './auth.resolver.js';
 import { contentResolvers } from './content.resolver.js';
 import { PreviewsResolver } from './previews.resolver.js';
 import { UploadResolver } from './upload.resolver.js';
+import { WebhooksResolver } from '../webhooks/webhooks.resolver.js';
 
 let built: Promise<GraphQLSchema> | undefined;
 
 /** The GraphQL schema, built once per process from the resolver classes. */
 export function graphQLSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [AuthResolver, UploadResolver, ...contentResolvers, PreviewsResolver],
+    resolvers: [AuthResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver],
     // Services validate raw input themselves (REST sends raw JSON); no class-validator here.
     validate: false,
   });

@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler } from 'express';
 import multer from 'multer';
 import type { Logger } from 'pino';
-import { AppError } from '../shared/errors.js';
+import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js';
+import { AppError, ServiceUnavailable } from '../shared/errors.js';
 
 // The one place REST maps errors to responses. Bodies are JSON and never carry a stack trace.
 
@@ -13,10 +14,16 @@ interface HttpError extends Error {
 }
 
 export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: HttpError, req, res, _next) => {
+  return (raised: HttpError, req, res, _next) => {
     if (res.headersSent) {
       req.socket.destroy();
       return;
+    }
+    let error = raised;
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: 503, and one log line a second for all requests (no stack).
+      databaseHealth.reportUnavailable(error, logger);
+      error = new ServiceUnavailable();
     }
     if (error instanceof AppError) {
       res.set(error.headers()).status(error.status).json(error.body());

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Briefcase, Building, ChartColumn, Contact, FileText, Globe, Newspaper, Users, type LucideIcon } from 'lucide-react';
+import { Briefcase, Building, ChartColumn, Contact, FileText, Globe, Newspaper, Users, Webhook, type LucideIcon } from 'lucide-react';
 import { brands } from './brands/brands';
 import { clients } from './clients/clients';
 import { CollectionScreen } from './collections/CollectionScreen';
@@ -10,6 +10,7 @@ import { news } from './news/news';
 import { SingletonScreen } from './singletons/SingletonScreen';
 import { statistics } from './statistics/statistics';
 import { teamMembers } from './team-members/team-members';
+import { WebhooksPage } from './webhooks/WebhooksPage';
 
 // The content screens, once, in the sidebar's order (the spec's): routes and sidebar items both
 // come from this list.
@@ -32,4 +33,5 @@ export const CONTENT_SCREENS: ContentScreen[] = [
   { path: news.path, label: news.navLabel, icon: Newspaper, element: <CollectionScreen definition={news} /> },
   { path: clients.path, label: clients.navLabel, icon: Briefcase, element: <CollectionScreen definition={clients} /> },
   { path: contactInfo.path, label: contactInfo.navLabel, icon: Contact, element: <CollectionScreen definition={contactInfo} /> },
+  { path: 'webhooks', label: 'Webhooks', icon: Webhook, element: <WebhooksPage /> },
 ];

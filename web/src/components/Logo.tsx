@@ -1,5 +1,4 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
-import { FIRM_NAME } from '../public/firm';
 
 /** The firm's mark: a globe of meridians under a brass arc. Decorative; the name is text beside it. */
 export function LogoMark({ size = 36, inverted = false }: { size?: number; inverted?: boolean }) {
@@ -15,13 +14,39 @@ export function LogoMark({ size = 36, inverted = false }: { size?: number; inver
   );
 }
 
-/** The mark with the firm's name; `compact` hides the name between 768px and 1024px, where the header is tight. */
-export function Logo({ inverted = false, size = 'md', compact = false }: { inverted?: boolean; size?: 'md' | 'lg'; compact?: boolean }) {
+/** Visually hidden between 768px and 1024px, where the header is tight; still read out. */
+const HIDDEN_WHEN_TIGHT = {
+  '@media (min-width: 48em) and (max-width: 63.98em)': {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0, 0, 0, 0)',
+    whiteSpace: 'nowrap',
+  },
+};
+
+/**
+ * The mark with the firm's name (first word large, the rest as a small-caps line). `compact` hides
+ * the name visually between 768px and 1024px; it stays the text of whatever link wraps the logo.
+ */
+export function Logo({
+  name,
+  inverted = false,
+  size = 'md',
+  compact = false,
+}: {
+  name: string;
+  inverted?: boolean;
+  size?: 'md' | 'lg';
+  compact?: boolean;
+}) {
   const large = size === 'lg';
+  const [first, ...rest] = name.split(' ');
   return (
     <HStack gap={large ? '4' : '2.5'}>
       <LogoMark size={large ? 64 : 36} inverted={inverted} />
-      <Box lineHeight="1" display={compact ? { base: 'block', md: 'none', lg: 'block' } : undefined}>
+      <Box lineHeight="1" css={compact ? HIDDEN_WHEN_TIGHT : undefined}>
         <Text
           as="span"
           display="block"
@@ -31,8 +56,8 @@ export function Logo({ inverted = false, size = 'md', compact = false }: { inver
           letterSpacing="0.01em"
           color={inverted ? 'white' : 'brand.900'}
         >
-          {FIRM_NAME.split(' ')[0]}
-        </Text>
+          {first}
+        </Text>{' '}
         <Text
           as="span"
           display="block"
@@ -42,7 +67,7 @@ export function Logo({ inverted = false, size = 'md', compact = false }: { inver
           letterSpacing="0.3em"
           color={inverted ? 'accent.200' : 'accent.700'}
         >
-          {FIRM_NAME.split(' ').slice(1).join(' ')}
+          {rest.join(' ')}
         </Text>
       </Box>
     </HStack>

@@ -22,10 +22,20 @@ export function ErrorState({ title, text }: { title: string; text: string }) {
   );
 }
 
+/** The one look of "nothing here yet", on the list pages and in every landing section. */
 export function EmptyState({ text }: { text: string }) {
   return (
-    <Box textAlign="center" py="20" px="6" borderWidth="1px" borderStyle="dashed" borderColor="border" rounded="lg">
-      <Text color="fg.muted" fontSize="lg">
+    <Box
+      textAlign="center"
+      py={{ base: '10', md: '14' }}
+      px="6"
+      borderWidth="1px"
+      borderStyle="dashed"
+      borderColor="gray.300"
+      bg="whiteAlpha.700"
+      rounded="xl"
+    >
+      <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
         {text}
       </Text>
     </Box>

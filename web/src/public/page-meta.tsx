@@ -1,10 +1,19 @@
 import { createContext, useContext, useEffect } from 'react';
 
+/** A schema.org JSON-LD object; built on the server with the site's public origin. */
+export type StructuredData = Record<string, unknown>;
+
 export interface PageMetaValues {
   title: string;
   description: string;
-  /** HTTP status the server answers with (404 for the not-found page). */
+  /** HTTP status the server answers with (404 for the not-found page; such pages are not indexed). */
   status?: number;
+  /** Social card image: a site path or an absolute URL (default: the hero poster). */
+  image?: string;
+  /** Images the page shows first (the hero poster): preloaded from the head. */
+  preloadImages?: string[];
+  /** schema.org JSON-LD for the page, given the site's public origin (never the request's Host). */
+  structuredData?: (origin: string) => StructuredData[];
 }
 
 /**

@@ -20,10 +20,17 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 
-/** Scrolls to a landing section; smoothly unless the visitor asked for reduced motion. */
-export function scrollToSection(id: string, smooth = true): boolean {
+/** The landing page address of a section, as the header links it: `/#news`. */
+export const sectionHref = (id: string) => `/#${id}`;
+
+/**
+ * Scrolls to a landing section (smoothly unless the visitor asked for reduced motion) and moves
+ * keyboard focus to it, so the next Tab continues from there. False when it is not on the page.
+ */
+export function goToSection(id: string, { smooth = true }: { smooth?: boolean } = {}): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
   target.scrollIntoView({ behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'auto', block: 'start' });
+  target.focus({ preventScroll: true });
   return true;
 }

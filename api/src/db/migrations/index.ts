@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122111144_initial } from './Migration20261122111144_initial.js';
 import { Migration20261122115312_content_revision } from './Migration20261122115312_content_revision.js';
+import { Migration20261123174909_webhooks } from './Migration20261123174909_webhooks.js';
 import { Migration20261123175233_versions_and_alt_text } from './Migration20261123175233_versions_and_alt_text.js';
 import { Migration20261123175406_content_revision_notify } from './Migration20261123175406_content_revision_notify.js';
 
@@ -9,6 +10,7 @@ import { Migration20261123175406_content_revision_notify } from './Migration2026
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122111144_initial', class: Migration20261122111144_initial },
   { name: 'Migration20261122115312_content_revision', class: Migration20261122115312_content_revision },
+  { name: 'Migration20261123174909_webhooks', class: Migration20261123174909_webhooks },
   { name: 'Migration20261123175233_versions_and_alt_text', class: Migration20261123175233_versions_and_alt_text },
   { name: 'Migration20261123175406_content_revision_notify', class: Migration20261123175406_content_revision_notify },
 ];

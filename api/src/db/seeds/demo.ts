@@ -5,22 +5,19 @@ import { loadConfig } from '../../config.js';
 import { createLogger } from '../../shared/logger.js';
 import { storageFor } from '../../uploads/storage-from-config.js';
 import { openDatabase } from '../database.js';
-import { migrate, openOrm } from '../orm.js';
+import { runWithDatabase } from '../startup.js';
 import { seedDemoContent } from './demo-content.js';
 import { seedFirstStartContent } from './first-start.js';
 
 const config = loadConfig();
 const logger = createLogger({ logLevel: 'warn' });
-const database = await openDatabase(config, logger);
-try {
-  const orm = await openOrm(database.url, logger);
-  await migrate(orm);
-  await seedFirstStartContent(orm.em.fork());
-  const storage = await storageFor(config);
-  const counts = await seedDemoContent(orm.em.fork(), storage);
-  await storage.close?.();
-  console.log(`Demo content seeded: ${Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ')}.`);
-  await orm.close();
-} finally {
-  await database.stop();
-}
+await runWithDatabase(
+  () => openDatabase(config, logger),
+  { logger, prepare: (orm) => seedFirstStartContent(orm.em.fork()) },
+  async (orm) => {
+    const storage = await storageFor(config);
+    const counts = await seedDemoContent(orm.em.fork(), storage);
+    await storage.close?.();
+    console.log(`Demo content seeded: ${Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ')}.`);
+  },
+);

@@ -22,7 +22,7 @@ beforeEach(clearCookie);
 afterEach(() => toaster.remove());
 
 describe('admin sidebar', () => {
-  it("lists the nine screens under 'Content Management' and marks the current one", async () => {
+  it("lists the ten screens under 'Content Management' and marks the current one", async () => {
     renderAdmin('/admin/countries', { server: server() });
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByText('Content Management')).toBeInTheDocument();
@@ -38,6 +38,7 @@ describe('admin sidebar', () => {
       ['News', '/admin/news'],
       ['Clients', '/admin/clients'],
       ['Contact Info', '/admin/contact-info'],
+      ['Webhooks', '/admin/webhooks'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Countries' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');

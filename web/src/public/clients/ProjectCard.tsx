@@ -1,23 +1,46 @@
 import { Badge, Box, Heading, Text } from '@chakra-ui/react';
 import type { ProjectCardFragment } from '../../graphql/generated/graphql';
-import { CardImage } from '../../components/CardImage';
-import { LinkCard } from '../../components/LinkCard';
+import { CardImage, CARD_IMAGE_SIZES } from '../../components/CardImage';
+import { ContentCard } from '../../components/ContentCard';
+import { cardLayoutProps, COMPACT_THUMB_SIZES, type CardLayout } from '../../components/card-layout';
 
-export function ProjectCard({ project }: { project: ProjectCardFragment }) {
+interface ProjectCardProps {
+  project: ProjectCardFragment;
+  /** h2 on the projects page (under its h1), h3 in the landing section (under its h2). */
+  headingLevel?: 'h2' | 'h3';
+  layout?: CardLayout;
+  eager?: boolean;
+}
+
+export function ProjectCard({ project, headingLevel = 'h3', layout = 'stacked', eager }: ProjectCardProps) {
+  const look = cardLayoutProps(layout);
   return (
-    <LinkCard>
-      <CardImage src={project.pictureUrl} alt={project.altText || project.title} />
-      <Box p="6" display="flex" flexDirection="column" gap="3" flex="1">
+    <ContentCard {...look.card}>
+      <Box {...look.picture}>
+        <CardImage
+          src={project.pictureUrl}
+          alt={project.altText || project.title}
+          ratio={look.ratio}
+          fillHeight={look.fillHeight}
+          sizes={layout === 'compact' ? COMPACT_THUMB_SIZES : CARD_IMAGE_SIZES}
+          eager={eager}
+        />
+      </Box>
+      <Box display="flex" flexDirection="column" flex="1" minW="0" {...look.body}>
         {project.country && (
           <Badge alignSelf="flex-start" bg="accent.100" color="accent.800" px="2.5" py="0.5" rounded="full" fontSize="xs">
             {project.country}
           </Badge>
         )}
-        <Heading as="h3" fontSize="xl" fontFamily="heading" lineHeight="1.3" color="brand.900">
+        <Heading as={headingLevel} fontFamily="heading" lineHeight="1.3" color="brand.900" {...look.title}>
           {project.title}
         </Heading>
-        {project.brief && <Text color="gray.700">{project.brief}</Text>}
+        {project.brief && (
+          <Text color="gray.700" fontSize={{ base: layout === 'compact' ? 'sm' : 'md', md: 'md' }} lineClamp={layout === 'compact' ? { base: 2, md: 'none' } : undefined}>
+            {project.brief}
+          </Text>
+        )}
       </Box>
-    </LinkCard>
+    </ContentCard>
   );
 }

@@ -1,19 +1,36 @@
 import { useQuery } from '@apollo/client/react';
-import { HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Flex, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Globe, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import { ContactSectionDocument } from '../../graphql/generated/graphql';
 import { IconBadge } from '../../components/IconBadge';
+import { EmptyState } from '../../components/PageStatus';
 import { SectionHeading } from '../../components/SectionHeading';
 import { LandingSection } from '../landing/LandingSection';
 import { contactLabelFor, contactLinkFor } from './contact-link';
 
 const ICONS: Record<string, LucideIcon> = { Mail, Phone, MapPin, Globe };
 
-function ContactCardShell({ children }: { children: React.ReactNode }) {
+const GRID_COLUMNS = { base: 1, sm: 2, xl: 4 };
+
+/** Icon beside the text on phones, above it from md on, so the text gets the card's full width. */
+function ContactCardShell({ children }: { children: ReactNode }) {
   return (
-    <HStack as="li" align="flex-start" gap="4" p="6" bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" boxShadow="xs" minH="28">
+    <Flex
+      as="li"
+      direction={{ base: 'row', md: 'column' }}
+      align="flex-start"
+      gap="4"
+      p={{ base: '5', md: '6' }}
+      bg="white"
+      rounded="xl"
+      borderWidth="1px"
+      borderColor="gray.200"
+      boxShadow="xs"
+      minW="0"
+    >
       {children}
-    </HStack>
+    </Flex>
   );
 }
 
@@ -23,7 +40,7 @@ export function ContactSection() {
     <LandingSection id="contact">
       <SectionHeading id="contact-heading" eyebrow="Get in touch" title="Contact" subtitle="We would be glad to hear about your project." />
       {loading ? (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, xl: 4 }} gap="6" aria-busy="true" aria-label="Loading contact details">
+        <SimpleGrid as="ul" listStyleType="none" columns={GRID_COLUMNS} gap={{ base: '3', md: '6' }} aria-busy="true" aria-label="Loading contact details">
           {[0, 1, 2].map((index) => (
             <ContactCardShell key={index}>
               <Skeleton w="12" h="12" rounded="lg" />
@@ -39,27 +56,25 @@ export function ContactSection() {
           Contact details could not be loaded. Please try again later
         </Text>
       ) : data.contactInfo.length === 0 ? (
-        <Text textAlign="center" color="fg.muted">
-          Contact details will be published here soon.
-        </Text>
+        <EmptyState text="Contact details will be published here soon." />
       ) : (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, xl: 4 }} gap="6">
+        <SimpleGrid as="ul" listStyleType="none" columns={GRID_COLUMNS} gap={{ base: '3', md: '6' }}>
           {data.contactInfo.map((entry) => {
             const Icon = ICONS[entry.icon] ?? Mail;
             const link = contactLinkFor(entry.type, entry.value);
             return (
               <ContactCardShell key={entry.id}>
                 <IconBadge icon={Icon} iconSize={22} />
-                <Stack gap="1" minW="0">
+                <Stack gap="1" minW="0" w="full">
                   <Text fontSize="sm" fontWeight="semibold" textTransform="capitalize" color="accent.700">
                     {contactLabelFor(entry.label, entry.type)}
                   </Text>
                   {link ? (
-                    <Link href={link.href} target={link.target} rel={link.rel} color="brand.800" fontWeight="medium" wordBreak="break-word">
+                    <Link href={link.href} target={link.target} rel={link.rel} color="brand.800" fontWeight="medium" overflowWrap="break-word">
                       {entry.value}
                     </Link>
                   ) : (
-                    <Text color="gray.800" fontWeight="medium" wordBreak="break-word" whiteSpace="pre-line">
+                    <Text color="gray.800" fontWeight="medium" overflowWrap="break-word" whiteSpace="pre-line">
                       {entry.value}
                     </Text>
                   )}

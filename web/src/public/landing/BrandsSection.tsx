@@ -1,10 +1,78 @@
-import { Box, Button, Heading, Image, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { ExternalLink } from 'lucide-react';
 import type { LandingPageQuery } from '../../graphql/generated/graphql';
 import { SectionHeading } from '../../components/SectionHeading';
+import { EmptyState } from '../../components/PageStatus';
 import { NEW_TAB } from '../../components/ExternalLink';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { FIRM_NAME } from '../firm';
 import { LandingSection } from './LandingSection';
 import { brandLogoFor } from './bundled-brand-logos';
+
+type Brand = LandingPageQuery['brands'][number];
+
+/** The website's host name ("northwind.example"), shown under the brand's name. */
+export function websiteHost(url: string): string | null {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+function BrandCard({ brand }: { brand: Brand }) {
+  const host = websiteHost(brand.websiteUrl);
+  return (
+    <Flex
+      as="li"
+      direction="column"
+      gap={{ base: '2', md: '3' }}
+      bg="white"
+      rounded="xl"
+      borderWidth="1px"
+      borderColor="gray.200"
+      boxShadow="xs"
+      p={{ base: '4', md: '6' }}
+      minW="0"
+    >
+      {/* Every logo in the same square frame, whatever its own size or shape. */}
+      <Box w={{ base: '12', md: '16' }} h={{ base: '12', md: '16' }} mb={{ base: '1', md: '2' }} flexShrink={0}>
+        <ResponsiveImage
+          src={brandLogoFor(brand)}
+          alt={brand.altText || `${brand.name} logo`}
+          sizes="64px"
+          width={64}
+          height={64}
+          w="full"
+          h="full"
+          objectFit="contain"
+        />
+      </Box>
+      <Heading as="h3" fontSize={{ base: 'md', md: 'lg' }} fontFamily="heading" color="brand.900" lineHeight="1.3">
+        {brand.name}
+      </Heading>
+      {host && (
+        <Text fontSize="xs" color="fg.muted" mt="-1" truncate>
+          {host}
+        </Text>
+      )}
+      <Text color="gray.700" fontSize="sm" lineHeight="1.6">
+        {brand.description || `A company of the ${FIRM_NAME} group.`}
+      </Text>
+      <Box mt="auto" pt={{ base: '1', md: '2' }}>
+        <Button asChild variant="outline" colorPalette="brand" size={{ base: 'xs', md: 'sm' }}>
+          <a href={brand.websiteUrl} {...NEW_TAB}>
+            Visit Website <ExternalLink size={14} aria-hidden="true" />
+            <Box as="span" srOnly>
+              {' '}
+              of {brand.name} (opens in a new tab)
+            </Box>
+          </a>
+        </Button>
+      </Box>
+    </Flex>
+  );
+}
 
 export function BrandsSection({ brands }: { brands: LandingPageQuery['brands'] }) {
   return (
@@ -16,44 +84,11 @@ export function BrandsSection({ brands }: { brands: LandingPageQuery['brands'] }
         subtitle="Sister companies that extend what we can offer our clients."
       />
       {brands.length === 0 ? (
-        <Text textAlign="center" color="fg.muted">
-          Our group companies will be listed here soon.
-        </Text>
+        <EmptyState text="Our group companies will be listed here soon." />
       ) : (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, xl: 4 }} gap="6">
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '6' }}>
           {brands.map((brand) => (
-            <Box
-              as="li"
-              key={brand.id}
-              bg="white"
-              rounded="xl"
-              borderWidth="1px"
-              borderColor="gray.200"
-              boxShadow="xs"
-              p="7"
-              display="flex"
-              flexDirection="column"
-              gap="4"
-            >
-              <Box h="64px" display="flex" alignItems="center">
-                <Image src={brandLogoFor(brand)} alt={brand.altText || `${brand.name} logo`} width={200} height={64} maxH="64px" w="auto" maxW="200px" objectFit="contain" loading="lazy" />
-              </Box>
-              <Heading as="h3" fontSize="lg" fontFamily="heading" color="brand.900">
-                {brand.name}
-              </Heading>
-              {brand.description && (
-                <Text color="gray.700" fontSize="sm" lineHeight="1.7">
-                  {brand.description}
-                </Text>
-              )}
-              <Box mt="auto" pt="2">
-                <Button asChild variant="outline" colorPalette="brand" size="sm">
-                  <a href={brand.websiteUrl} {...NEW_TAB}>
-                    Visit Website <ExternalLink size={14} aria-hidden="true" />
-                  </a>
-                </Button>
-              </Box>
-            </Box>
+            <BrandCard key={brand.id} brand={brand} />
           ))}
         </SimpleGrid>
       )}

@@ -4,7 +4,8 @@ import { ArrowRight } from 'lucide-react';
 import heroVideoUrl from '../../assets/hero.mp4';
 import heroPosterUrl from '../../assets/poster.jpg';
 import { Logo } from '../../components/Logo';
-import { scrollToSection } from '../sections';
+import { FIRM_NAME } from '../firm';
+import { goToSection } from '../sections';
 
 export const HERO_POSTER_URL = heroPosterUrl;
 
@@ -45,7 +46,7 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
       aria-labelledby="hero-heading"
       position="relative"
       overflow="hidden"
-      minH={{ base: '560px', md: 'calc(100vh - 4.5rem)' }}
+      minH={{ base: '520px', md: 'calc(100vh - 4.5rem)' }}
       display="flex"
       alignItems="center"
       bg="brand.900"
@@ -78,7 +79,7 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
       />
       <Container maxW="6xl" position="relative" py={{ base: '16', md: '24' }}>
         <Stack gap={{ base: '6', md: '8' }} maxW="3xl">
-          <Logo inverted size="lg" />
+          <Logo name={FIRM_NAME} inverted size="lg" />
           <Heading
             as="h1"
             id="hero-heading"
@@ -100,7 +101,7 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
               color="brand.950"
               fontWeight="semibold"
               _hover={{ bg: 'accent.300' }}
-              onClick={() => scrollToSection('who-we-are')}
+              onClick={() => goToSection('who-we-are')}
             >
               Explore Our Expertise <ArrowRight aria-hidden="true" />
             </Button>

@@ -2,14 +2,15 @@ import { useEffect } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Container } from '@chakra-ui/react';
 import { useLocation } from 'react-router';
-import { LandingPageDocument } from '../../graphql/generated/graphql';
+import { ContactSectionDocument, LandingPageDocument } from '../../graphql/generated/graphql';
 import { ErrorState, LoadingState } from '../../components/PageStatus';
 import { ContactSection } from '../contact/ContactSection';
 import { FIRM_NAME, FIRM_SHORT_DESCRIPTION } from '../firm';
 import { PageMeta } from '../page-meta';
-import { scrollToSection } from '../sections';
+import { goToSection } from '../sections';
 import { BrandsSection } from './BrandsSection';
-import { HeroSection } from './HeroSection';
+import { HERO_POSTER_URL, HeroSection } from './HeroSection';
+import { organizationData } from '../seo/structured-data';
 import { NewsPreviewSection } from './NewsPreviewSection';
 import { PresenceSection } from './PresenceSection';
 import { ProjectsPreviewSection } from './ProjectsPreviewSection';
@@ -28,17 +29,31 @@ const FALLBACK_CONTENT = {
 
 export function LandingPage() {
   const { data, loading, error } = useQuery(LandingPageDocument);
+  // The contact section's own query (shared through the cache): its entries are the firm's contact points.
+  const contacts = useQuery(ContactSectionDocument).data?.contactInfo ?? [];
   const { hash } = useLocation();
   const ready = !loading && !error && data !== undefined;
 
   // Arriving from another page at /#section: land on that section once it is rendered.
   useEffect(() => {
-    if (ready && hash.length > 1) scrollToSection(decodeURIComponent(hash.slice(1)), false);
+    if (ready && hash.length > 1) goToSection(decodeURIComponent(hash.slice(1)), { smooth: false });
   }, [ready, hash]);
 
   const content = data?.landingContent ?? FALLBACK_CONTENT;
   const meta = (
-    <PageMeta title={`${FIRM_NAME} | ${content.heroTagline}`} description={content.heroSubtitle} />
+    <PageMeta
+      title={`${FIRM_NAME} | ${content.heroTagline}`}
+      description={content.heroSubtitle}
+      preloadImages={[HERO_POSTER_URL]}
+      structuredData={(origin) => [
+        organizationData(origin, {
+          description: content.companyDescription,
+          website: content.mainWebsiteUrl || undefined,
+          contacts,
+          sisters: data?.brands ?? [],
+        }),
+      ]}
+    />
   );
 
   if (loading) {

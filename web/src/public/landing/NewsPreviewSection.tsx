@@ -16,14 +16,16 @@ export function NewsPreviewSection({ preview }: { preview: NewsPreviewCardFragme
       {preview.length === 0 ? (
         <EmptyState text="No news to display yet." />
       ) : (
-        <ContentGrid>
+        <ContentGrid as="ul" listStyleType="none" gap={{ base: '4', md: '8' }}>
           {preview.map((item) => (
-            <NewsCard key={item.id} news={item} showContent={false} />
+            <li key={item.id}>
+              <NewsCard news={item} showContent={false} layout="compact" />
+            </li>
           ))}
         </ContentGrid>
       )}
       {preview.length > 0 && (
-        <Box textAlign="center" mt="12">
+        <Box textAlign="center" mt={{ base: '8', md: '12' }}>
           <Button asChild colorPalette="brand" variant="outline" size="lg">
             <RouterLink to="/news">
               View All News <ArrowRight aria-hidden="true" />

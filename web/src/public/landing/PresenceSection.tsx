@@ -1,6 +1,8 @@
-import { Badge, Box, HStack, Image, SimpleGrid, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 import type { LandingPageQuery } from '../../graphql/generated/graphql';
 import { SectionHeading } from '../../components/SectionHeading';
+import { EmptyState } from '../../components/PageStatus';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { LandingSection } from './LandingSection';
 
 export function PresenceSection({ countries }: { countries: LandingPageQuery['countries'] }) {
@@ -13,32 +15,44 @@ export function PresenceSection({ countries }: { countries: LandingPageQuery['co
         subtitle="Offices and partners across the countries we serve."
       />
       {countries.length === 0 ? (
-        <Text textAlign="center" color="fg.muted">
-          Our countries of presence will be listed here soon.
-        </Text>
+        <EmptyState text="Our countries of presence will be listed here soon." />
       ) : (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 4 }} gap={{ base: '3', md: '4' }}>
           {countries.map((country) => (
-            <HStack
+            <Flex
               as="li"
               key={country.id}
-              gap="4"
-              p="4"
+              align="center"
+              gap={{ base: '2.5', md: '4' }}
+              p={{ base: '3', md: '4' }}
               rounded="lg"
               borderWidth="1px"
               borderColor="gray.200"
               bg="gray.50"
+              minW="0"
             >
-              <Box flexShrink={0} w="48px" h="32px" rounded="sm" overflow="hidden" boxShadow="xs" bg="gray.100">
-                <Image src={country.flagImageUrl} alt={`Flag of ${country.name}`} width={48} height={32} w="48px" h="32px" objectFit="cover" loading="lazy" />
+              <Box flexShrink={0} w={{ base: '36px', md: '48px' }} aspectRatio={3 / 2} rounded="sm" overflow="hidden" boxShadow="xs" bg="gray.100">
+                <ResponsiveImage
+                  src={country.flagImageUrl}
+                  alt={`Flag of ${country.name}`}
+                  sizes="48px"
+                  width={48}
+                  height={32}
+                  w="full"
+                  h="full"
+                  objectFit="cover"
+                />
               </Box>
-              <Text flex="1" fontWeight="semibold" color="brand.900">
-                {country.name}
-              </Text>
-              <Badge variant="outline" colorPalette="brand" fontFamily="mono">
-                {country.code}
-              </Badge>
-            </HStack>
+              {/* Phones: the code under the name, so names like "Netherlands" keep their line. */}
+              <Flex flex="1" minW="0" direction={{ base: 'column', md: 'row' }} align={{ base: 'flex-start', md: 'center' }} gap={{ base: '1', md: '3' }}>
+                <Text flex={{ md: '1' }} fontWeight="semibold" color="brand.900" fontSize={{ base: 'sm', md: 'md' }} lineHeight="1.3" hyphens="auto">
+                  {country.name}
+                </Text>
+                <Badge variant="outline" colorPalette="brand" fontFamily="mono" flexShrink={0} size={{ base: 'xs', md: 'sm' }}>
+                  {country.code}
+                </Badge>
+              </Flex>
+            </Flex>
           ))}
         </SimpleGrid>
       )}

@@ -21,19 +21,24 @@ export function ProjectsPreviewSection({ preview }: { preview: ProjectCardFragme
       {preview.length === 0 ? (
         <EmptyState text="No projects to display yet." />
       ) : (
-        <ContentGrid>
+        <ContentGrid as="ul" listStyleType="none" gap={{ base: '4', md: '8' }}>
           {preview.map((project) => (
-            <ProjectCard key={project.id} project={project} />
+            <li key={project.id}>
+              <ProjectCard project={project} layout="compact" />
+            </li>
           ))}
         </ContentGrid>
       )}
-      <Box textAlign="center" mt="12">
-        <Button asChild colorPalette="brand" variant="outline" size="lg">
-          <RouterLink to="/clients">
-            View All Projects <ArrowRight aria-hidden="true" />
-          </RouterLink>
-        </Button>
-      </Box>
+      {/* A button to an empty page would read as broken on a fresh install. */}
+      {preview.length > 0 && (
+        <Box textAlign="center" mt={{ base: '8', md: '12' }}>
+          <Button asChild colorPalette="brand" variant="outline" size="lg">
+            <RouterLink to="/clients">
+              View All Projects <ArrowRight aria-hidden="true" />
+            </RouterLink>
+          </Button>
+        </Box>
+      )}
     </LandingSection>
   );
 }

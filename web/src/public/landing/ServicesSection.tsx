@@ -47,13 +47,17 @@ export function ServicesSection() {
           title="Services"
           subtitle="Advisory services for governments, institutions and companies at every stage of growth."
       />
-      <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+      <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap={{ base: '3', md: '6' }}>
         {SERVICES.map(({ title, summary, icon: Icon }) => (
           <Box
             as="li"
             key={title}
             bg="white"
-            p="7"
+            p={{ base: '5', md: '7' }}
+            // Phones: icon beside the text, so six cards do not make a very long page.
+            display={{ base: 'grid', md: 'block' }}
+            gridTemplateColumns="auto 1fr"
+            columnGap="4"
             rounded="xl"
             borderWidth="1px"
             borderColor="gray.200"
@@ -61,11 +65,11 @@ export function ServicesSection() {
             borderTopColor="accent.500"
             boxShadow="xs"
           >
-            <IconBadge icon={Icon} mb="5" />
-            <Heading as="h3" fontSize="lg" fontFamily="heading" color="brand.900" lineHeight="1.35" mb="2">
+            <IconBadge icon={Icon} mb={{ base: '0', md: '5' }} gridRow="span 2" w={{ base: '10', md: '12' }} h={{ base: '10', md: '12' }} />
+            <Heading as="h3" fontSize={{ base: 'md', md: 'lg' }} fontFamily="heading" color="brand.900" lineHeight="1.35" mb={{ base: '1', md: '2' }}>
               {title}
             </Heading>
-            <Text color="gray.600" fontSize="sm" lineHeight="1.7">
+            <Text color="gray.600" fontSize="sm" lineHeight={{ base: '1.6', md: '1.7' }}>
               {summary}
             </Text>
           </Box>

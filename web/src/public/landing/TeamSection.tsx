@@ -8,8 +8,8 @@ import { LandingSection } from './LandingSection';
 export function TeamSection() {
   return (
     <LandingSection id="team" tone="white">
-      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap={{ base: '10', lg: '16' }} alignItems="center">
-        <Box rounded="2xl" overflow="hidden" boxShadow="lg" bg="brand.50" aspectRatio={4 / 3}>
+      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap={{ base: '6', lg: '16' }} alignItems="center">
+        <Box rounded="2xl" overflow="hidden" boxShadow="lg" bg="brand.50" aspectRatio={{ base: 16 / 9, lg: 4 / 3 }}>
           <Image
             src={teamIllustrationUrl}
             alt="Illustration of our consultants working together"
@@ -21,7 +21,7 @@ export function TeamSection() {
             loading="lazy"
           />
         </Box>
-        <Stack gap="2">
+        <Stack gap="2" order={{ base: -1, lg: 0 }}>
           <SectionHeading id="team-heading" eyebrow="Our people" title="Team" align="start" />
           <Text fontSize={{ base: 'md', md: 'lg' }} color="gray.700" lineHeight="1.8" mt="-4">
             Senior consultants, economists, engineers and public policy specialists who combine local knowledge with

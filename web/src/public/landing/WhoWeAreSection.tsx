@@ -8,7 +8,7 @@ export function WhoWeAreSection({ description, websiteUrl }: { description: stri
   const paragraphs = description.split(/\n\s*\n/).filter((p) => p.trim() !== '');
   return (
     <LandingSection id="who-we-are" tone="white">
-      <Grid templateColumns={{ base: '1fr', lg: '5fr 7fr' }} gap={{ base: '4', lg: '16' }} alignItems="start">
+      <Grid templateColumns={{ base: '1fr', lg: '5fr 7fr' }} gap={{ base: '0', lg: '16' }} alignItems="start">
         <SectionHeading id="who-we-are-heading" eyebrow="About us" title="Who We Are" align="start" />
         <Stack gap="5" fontSize={{ base: 'md', md: 'lg' }} color="gray.700" lineHeight="1.8">
           {paragraphs.map((paragraph, index) => (

@@ -71,6 +71,34 @@ describe('landing page', () => {
     expect(within(section).getByText('+28')).toBeInTheDocument();
   });
 
+  it("leaves out counts that are 0 (a fresh install) instead of showing '+0'", async () => {
+    renderLanding({ ...landingData, statistics: { ...landingData.statistics, expertCount: 0, projectCount: 12, partnerCount: 0 } });
+    const section = (await screen.findByRole('heading', { name: 'Statistics' })).closest('section')!;
+    expect(within(section).getByText('+12')).toBeInTheDocument();
+    expect(within(section).queryByText('+0')).toBeNull();
+    expect(within(section).queryByText('Expert Consultants')).toBeNull();
+    expect(within(section).getByText('Year Established')).toBeInTheDocument();
+  });
+
+  it("hides 'View All Projects' when there are no projects, keeping the empty text", async () => {
+    renderLanding({ ...landingData, projectsPreview: [] });
+    const section = (await screen.findByRole('heading', { name: 'Projects' })).closest('section')!;
+    expect(within(section).getByText('No projects to display yet.')).toBeInTheDocument();
+    expect(within(section).queryByRole('link', { name: 'View All Projects' })).toBeNull();
+  });
+
+  it('shows each brand name once, with the same structure with or without a description', async () => {
+    renderLanding();
+    const section = (await screen.findByRole('heading', { name: 'Companies' })).closest('section')!;
+    expect(within(section).getAllByText('Northwind Analytics')).toHaveLength(1);
+    const cards = within(section).getAllByRole('listitem');
+    for (const card of cards) {
+      expect(within(card).getAllByRole('heading', { level: 3 })).toHaveLength(1);
+      expect(within(card).getAllByRole('img')).toHaveLength(1);
+      expect(card.querySelectorAll('p')).toHaveLength(2);
+    }
+  });
+
   it('shows 2011 as the year established when no statistics are stored', async () => {
     renderLanding({ ...landingData, statistics: null });
     const section = (await screen.findByRole('heading', { name: 'Statistics' })).closest('section')!;
@@ -160,13 +188,15 @@ describe('contact section', () => {
 });
 
 describe('header and footer', () => {
-  it('has a Home link and the nine section buttons', () => {
+  it('has a Home link and the nine section entries, as links to their sections', () => {
     renderPublic(<SiteHeader />, { path: '/team' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Who We Are', 'Services', 'Statistics', 'Presence', 'Companies', 'Team', 'News', 'Projects', 'Contact',
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Home', 'Who We Are', 'Services', 'Statistics', 'Presence', 'Companies', 'Team', 'News', 'Projects', 'Contact',
     ]);
+    expect(links[0]).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/#services');
   });
 
   it('opens the mobile menu with the toggle and closes it after a section is chosen', async () => {
@@ -176,7 +206,7 @@ describe('header and footer', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-    await user.click(within(menu).getByRole('button', { name: 'Contact' }));
+    await user.click(within(menu).getByRole('link', { name: 'Contact' }));
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
   });
 

@@ -1,7 +1,13 @@
 import { Box, Container, Flex, Link, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { FIRM_NAME, FIRM_SHORT_DESCRIPTION } from '../firm';
+
+const FOOTER_LINKS = [
+  { to: '/team', label: 'Team' },
+  { to: '/news', label: 'News' },
+  { to: '/clients', label: 'Projects' },
+];
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -10,20 +16,21 @@ export function SiteFooter() {
       <Container maxW="6xl">
         <Flex direction={{ base: 'column', md: 'row' }} justify="space-between" gap="8">
           <Stack gap="4" maxW="md">
-            <Logo inverted />
+            <Logo name={FIRM_NAME} inverted />
             <Text fontSize="sm">{FIRM_SHORT_DESCRIPTION}</Text>
           </Stack>
-          <Stack gap="3" fontSize="sm" align={{ base: 'flex-start', md: 'flex-end' }}>
-            <Link asChild color="whiteAlpha.900" _hover={{ color: 'white' }}>
-              <RouterLink to="/team">Team</RouterLink>
-            </Link>
-            <Link asChild color="whiteAlpha.900" _hover={{ color: 'white' }}>
-              <RouterLink to="/news">News</RouterLink>
-            </Link>
-            <Link asChild color="whiteAlpha.900" _hover={{ color: 'white' }}>
-              <RouterLink to="/clients">Projects</RouterLink>
-            </Link>
-          </Stack>
+          <Box as="nav" aria-label="Footer">
+            <Stack as="ul" listStyleType="none" gap="3" fontSize="sm" align={{ base: 'flex-start', md: 'flex-end' }}>
+              {FOOTER_LINKS.map(({ to, label }) => (
+                <li key={to}>
+                  {/* NavLink marks the page being shown with aria-current="page". */}
+                  <Link asChild color="whiteAlpha.900" _hover={{ color: 'white' }} _currentPage={{ color: 'white', textDecoration: 'underline' }}>
+                    <NavLink to={to}>{label}</NavLink>
+                  </Link>
+                </li>
+              ))}
+            </Stack>
+          </Box>
         </Flex>
         <Flex
           mt="10"

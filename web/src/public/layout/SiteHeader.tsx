@@ -1,65 +1,92 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Box, Button, type ButtonProps, Container, HStack, IconButton, Stack } from '@chakra-ui/react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { Logo } from '../../components/Logo';
-import { HEADER_HEIGHT, LANDING_SECTIONS, scrollToSection } from '../sections';
+import { FIRM_NAME } from '../firm';
+import { HEADER_HEIGHT, goToSection } from '../sections';
+import { navTargets, type NavTarget } from './nav-targets';
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}
 
 /**
- * Fixed header: Home link plus one button per landing section. On the landing page a button
- * scrolls smoothly to its section; elsewhere it navigates to /#section. Below 768px (md) the
- * buttons move into a menu that closes once a section is chosen.
+ * Fixed header: the logo, a Home link and one link per landing section (`/#news`). On the landing
+ * page a section link scrolls smoothly to its section and moves focus there; elsewhere it goes to
+ * /#section, except on a section's own page (/news for News), where it stays. The current page's
+ * entry carries aria-current. Below 768px (md) the links move into a menu that closes on Escape, a
+ * tap outside it, or any navigation.
  */
 export function SiteHeader() {
   const location = useLocation();
-  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const onLanding = location.pathname === '/';
 
-  function goToSection(id: string) {
-    setMenuOpen(false);
-    if (onLanding && scrollToSection(id)) return;
-    void navigate(`/#${id}`);
-  }
+  // Any navigation (header, footer, in-page links, back/forward) closes the menu.
+  useEffect(() => setMenuOpen(false), [location.key, location.pathname, location.hash]);
 
-  function goHome(event: React.MouseEvent) {
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [menuOpen]);
+
+  function follow(event: MouseEvent<HTMLAnchorElement>, target: NavTarget) {
     setMenuOpen(false);
-    if (onLanding) {
+    // Modified clicks (new tab, new window) keep the browser's own behaviour.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (target.sectionId && onLanding) {
+      if (!goToSection(target.sectionId)) return;
       event.preventDefault();
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      window.history.replaceState(window.history.state, '', target.href);
+    } else if (target.current) {
+      // The page being shown: back to its top, focus on its content.
+      event.preventDefault();
+      window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+      if (onLanding) window.history.replaceState(window.history.state, '', '/');
+      document.getElementById('main')?.focus({ preventScroll: true });
     }
   }
 
-  const navButtonStyle = {
+  const navLinkStyle = {
     variant: 'ghost',
     color: 'whiteAlpha.900',
     fontWeight: 'medium',
     _hover: { bg: 'whiteAlpha.200', color: 'white' },
     _focusVisible: { outline: '3px solid', outlineColor: 'accent.400', outlineOffset: '0' },
+    _currentPage: { color: 'white', boxShadow: 'inset 0 -2px 0 0 {colors.accent.400}' },
   } as const;
 
-  /** Home plus one button per section; the desktop bar and the mobile menu differ only in size. */
-  const navItems = (buttonProps: ButtonProps) => (
-    <>
-      <li>
-        <Button asChild {...navButtonStyle} {...buttonProps}>
-          <RouterLink to="/" onClick={goHome}>
-            Home
+  /** The entries; the desktop bar and the mobile menu differ only in size. */
+  const navItems = (buttonProps: ButtonProps) =>
+    navTargets(location.pathname).map((target) => (
+      <li key={target.label}>
+        <Button asChild {...navLinkStyle} {...buttonProps}>
+          <RouterLink to={target.href} aria-current={target.current ? 'page' : undefined} onClick={(event) => follow(event, target)}>
+            {target.label}
           </RouterLink>
         </Button>
       </li>
-      {LANDING_SECTIONS.map((section) => (
-        <li key={section.id}>
-          <Button {...navButtonStyle} {...buttonProps} onClick={() => goToSection(section.id)}>
-            {section.label}
-          </Button>
-        </li>
-      ))}
-    </>
-  );
+    ));
 
   return (
     <Box
+      ref={header}
       as="header"
       position="fixed"
       top="0"
@@ -72,8 +99,8 @@ export function SiteHeader() {
       color="white"
     >
       <Container maxW="6xl" h={HEADER_HEIGHT} display="flex" alignItems="center" justifyContent="space-between" gap="4">
-        <RouterLink to="/" onClick={goHome} aria-label="Home">
-          <Logo inverted compact />
+        <RouterLink to="/" onClick={(event) => follow(event, navTargets(location.pathname)[0])}>
+          <Logo name={FIRM_NAME} inverted compact />
         </RouterLink>
         <Box as="nav" aria-label="Main" hideBelow="md">
           <HStack as="ul" gap={{ md: '0', xl: '1' }} listStyleType="none">
@@ -81,6 +108,7 @@ export function SiteHeader() {
           </HStack>
         </Box>
         <IconButton
+          ref={toggle}
           hideFrom="md"
           variant="ghost"
           color="white"

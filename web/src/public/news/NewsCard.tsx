@@ -1,21 +1,37 @@
-import { useId } from 'react';
 import { Badge, Box, Heading, Text } from '@chakra-ui/react';
 import type { NewsCardFragment } from '../../graphql/generated/graphql';
-import { CardImage } from '../../components/CardImage';
-import { LinkCard } from '../../components/LinkCard';
+import { CardImage, CARD_IMAGE_SIZES } from '../../components/CardImage';
+import { CardTitleLink, ContentCard } from '../../components/ContentCard';
+import { cardLayoutProps, COMPACT_THUMB_SIZES, type CardLayout } from '../../components/card-layout';
 import { formatNewsDate } from './news-rules';
 
 /** A news card; the landing preview passes items without their text (NewsPreviewCard). */
 type CardNews = Omit<NewsCardFragment, 'content'> & { content?: string | null };
 
-export function NewsCard({ news, showContent = true }: { news: CardNews; showContent?: boolean }) {
+interface NewsCardProps {
+  news: CardNews;
+  showContent?: boolean;
+  /** h2 on the news page (under its h1), h3 in the landing section (under its h2). */
+  headingLevel?: 'h2' | 'h3';
+  layout?: CardLayout;
+  eager?: boolean;
+}
+
+export function NewsCard({ news, showContent = true, headingLevel = 'h3', layout = 'stacked', eager }: NewsCardProps) {
   const date = formatNewsDate(news.createdAt);
-  const titleId = useId();
+  const look = cardLayoutProps(layout);
   return (
-    <LinkCard href={news.link} labelledBy={titleId}>
-      <Box position="relative">
-        <CardImage src={news.pictureUrl} alt={news.altText || news.title} />
-        {date && (
+    <ContentCard linked={Boolean(news.link)} {...look.card}>
+      <Box position="relative" {...look.picture}>
+        <CardImage
+          src={news.pictureUrl}
+          alt={news.altText || news.title}
+          ratio={look.ratio}
+          fillHeight={look.fillHeight}
+          sizes={layout === 'compact' ? COMPACT_THUMB_SIZES : CARD_IMAGE_SIZES}
+          eager={eager}
+        />
+        {date && layout === 'stacked' && (
           <Badge
             position="absolute"
             top="3"
@@ -32,22 +48,29 @@ export function NewsCard({ news, showContent = true }: { news: CardNews; showCon
           </Badge>
         )}
       </Box>
-      <Box p="6" display="flex" flexDirection="column" gap="3" flex="1">
-        <Heading id={titleId} as="h3" fontSize="xl" fontFamily="heading" lineHeight="1.3" color="brand.900">
-          {news.title}
+      <Box display="flex" flexDirection="column" flex="1" minW="0" {...look.body}>
+        {date && layout === 'compact' && (
+          <Text fontSize="xs" fontWeight="semibold" color="accent.700">
+            <time dateTime={news.createdAt}>{date}</time>
+          </Text>
+        )}
+        <Heading as={headingLevel} fontFamily="heading" lineHeight="1.3" color="brand.900" {...look.title}>
+          {news.link ? <CardTitleLink href={news.link}>{news.title}</CardTitleLink> : news.title}
         </Heading>
-        <Text color="gray.700">{news.brief}</Text>
+        <Text color="gray.700" fontSize={{ base: layout === 'compact' ? 'sm' : 'md', md: 'md' }} lineClamp={layout === 'compact' ? { base: 2, md: 'none' } : undefined}>
+          {news.brief}
+        </Text>
         {showContent && news.content && (
           <Text color="gray.600" fontSize="sm" whiteSpace="pre-line">
             {news.content}
           </Text>
         )}
         {news.link && (
-          <Text mt="auto" pt="2" fontSize="sm" fontWeight="semibold" color="brand.700">
-            Read more <span aria-hidden="true">→</span>
+          <Text mt="auto" pt="2" fontSize="sm" fontWeight="semibold" color="brand.700" aria-hidden="true" hideBelow={layout === 'compact' ? 'md' : undefined}>
+            Read more →
           </Text>
         )}
       </Box>
-    </LinkCard>
+    </ContentCard>
   );
 }

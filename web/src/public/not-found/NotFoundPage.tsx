@@ -8,9 +8,15 @@ export function NotFoundPage() {
     <>
       <PageMeta title={`404 Page Not Found | ${FIRM_NAME}`} description="The page you are looking for does not exist." status={404} />
       <Container maxW="3xl" py={{ base: '24', md: '32' }} textAlign="center">
-        <Text fontFamily="heading" fontSize={{ base: '6xl', md: '8xl' }} color="brand.100" lineHeight="1" aria-hidden="true">
-          404
-        </Text>
+        {/* The large numeral is decoration (the heading says it): drawn as generated content, not text. */}
+        <Text
+          fontFamily="heading"
+          fontSize={{ base: '6xl', md: '8xl' }}
+          color="brand.100"
+          lineHeight="1"
+          aria-hidden="true"
+          _before={{ content: '"404"' }}
+        />
         <Heading as="h1" mt="4" fontFamily="heading" fontSize={{ base: '2xl', md: '4xl' }} color="brand.900">
           404 Page Not Found
         </Heading>

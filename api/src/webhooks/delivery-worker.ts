@@ -1,0 +1,183 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { postWebhook, type PostOutcome } from './webhook-request.js';
+
+// Sends the outbox (webhook_deliveries). Every instance runs one worker; a delivery is claimed
+// with `FOR UPDATE SKIP LOCKED` and leased (next_attempt_at pushed ahead) in one statement, so
+// only one worker sends it, and a worker that dies mid-send lets another retry after the lease.
+
+/** Longer than a receiver's timeout: a live worker always finishes before its lease ends. */
+const LEASE_SECONDS = 120;
+const BATCH_SIZE = 10;
+/** Retries back off exponentially from the base up to this, ... */
+const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+/** ... until the event is a day old; then the delivery is marked failed. */
+const RETRY_FOR = '1 day';
+/** Delivered and failed deliveries (and their attempts) are kept this long for the log. */
+const KEEP_LOG_FOR = '30 days';
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+export interface WebhookWorkerSettings {
+  allowPrivateTargets: boolean;
+  retryBaseMs: number;
+  pollMs: number;
+}
+
+interface ClaimedDelivery {
+  id: string;
+  event_id: string;
+  event: string;
+  collection: string | null;
+  record_id: number | null;
+  action: string;
+  revision: string;
+  occurred_at: Date;
+  attempts: number;
+  url: string;
+  secret: string;
+}
+
+/** The JSON body receivers get. */
+export function eventBody(delivery: Pick<ClaimedDelivery, 'event' | 'collection' | 'record_id' | 'action' | 'revision' | 'occurred_at'>): string {
+  return JSON.stringify({
+    event: delivery.event,
+    collection: delivery.collection,
+    id: delivery.record_id,
+    action: delivery.action,
+    revision: Number(delivery.revision),
+    time: new Date(delivery.occurred_at).toISOString(),
+  });
+}
+
+/** Delay before retry number `attempts` (1: the base, then doubling, capped). */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+export class WebhookDeliveryWorker {
+  private running: Promise<void> | null = null;
+  private stopping = false;
+  private wake: (() => void) | null = null;
+  private readonly aborts = new AbortController();
+  private lastPrune = 0;
+  private lastErrorLog = 0;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly settings: WebhookWorkerSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = this.loop();
+  }
+
+  /** Stops polling and aborts sends in flight (their leases are released for another instance). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.aborts.abort();
+    this.wake?.();
+    await this.running;
+    this.running = null;
+  }
+
+  /** Claims and sends one batch of due deliveries; returns how many it claimed. */
+  async deliverDue(): Promise<number> {
+    const connection = this.orm.em.getConnection();
+    const claimed = await connection.execute<ClaimedDelivery[]>(
+      `update webhook_deliveries d
+          set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = d.attempts + 1
+         from webhook_endpoints e
+        where e.id = d.endpoint_id
+          and d.id in (select id from webhook_deliveries
+                        where status = 'pending' and next_attempt_at <= now()
+                        order by next_attempt_at, id
+                        limit ${BATCH_SIZE}
+                        for update skip locked)
+      returning d.id, d.event_id, d.event, d.collection, d.record_id, d.action, d.revision, d.occurred_at, d.attempts, e.url, e.secret`,
+    );
+    await Promise.all(claimed.map((delivery) => this.send(delivery)));
+    return claimed.length;
+  }
+
+  private async send(delivery: ClaimedDelivery): Promise<void> {
+    const outcome = await postWebhook(
+      delivery,
+      eventBody(delivery),
+      { 'x-webhook-id': delivery.event_id, 'x-webhook-event': delivery.event },
+      { allowPrivate: this.settings.allowPrivateTargets, signal: this.aborts.signal },
+    );
+    const connection = this.orm.em.getConnection();
+    if (this.aborts.signal.aborted && outcome.error !== null) {
+      // Shut down mid-send: not the receiver's fault; let any instance retry now.
+      await connection.execute(
+        `update webhook_deliveries set next_attempt_at = now(), attempts = attempts - 1 where id = ?`,
+        [delivery.id],
+      );
+      return;
+    }
+    await this.record(delivery, outcome);
+  }
+
+  private async record(delivery: ClaimedDelivery, outcome: PostOutcome): Promise<void> {
+    const connection = this.orm.em.getConnection();
+    const error = outcome.error?.slice(0, 500) ?? null;
+    await connection.execute(
+      `insert into webhook_attempts (delivery_id, status_code, latency_ms, error) values (?, ?, ?, ?)`,
+      [delivery.id, outcome.statusCode, outcome.latencyMs, error],
+    );
+    if (outcome.error === null) {
+      await connection.execute(
+        `update webhook_deliveries set status = 'delivered', delivered_at = now(), last_status_code = ?, last_latency_ms = ?, last_error = null where id = ?`,
+        [outcome.statusCode, outcome.latencyMs, delivery.id],
+      );
+      return;
+    }
+    const delayMs = retryDelayMs(delivery.attempts, this.settings.retryBaseMs);
+    await connection.execute(
+      `update webhook_deliveries
+          set next_attempt_at = now() + make_interval(secs => ?::double precision / 1000),
+              status = case when occurred_at + interval '${RETRY_FOR}' < now() + make_interval(secs => ?::double precision / 1000) then 'failed' else 'pending' end,
+              last_status_code = ?, last_latency_ms = ?, last_error = ?
+        where id = ?`,
+      [delayMs, delayMs, outcome.statusCode, outcome.latencyMs, error, delivery.id],
+    );
+    this.logger.info({ deliveryId: delivery.id, url: delivery.url, error, retryInMs: delayMs }, 'webhook delivery failed');
+  }
+
+  private async prune(): Promise<void> {
+    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    await this.orm.em
+      .getConnection()
+      .execute(`delete from webhook_deliveries where status <> 'pending' and occurred_at < now() - interval '${KEEP_LOG_FOR}'`);
+  }
+
+  private async loop(): Promise<void> {
+    const pollMs = Math.max(50, this.settings.pollMs);
+    while (!this.stopping) {
+      let claimed = 0;
+      try {
+        await this.prune();
+        claimed = await this.deliverDue();
+      } catch (error) {
+        // The database may be down for a while: say so at most once a minute.
+        if (!this.stopping && Date.now() - this.lastErrorLog > 60_000) {
+          this.lastErrorLog = Date.now();
+          this.logger.warn({ err: error }, 'webhook worker could not reach the database; retrying');
+        }
+      }
+      if (claimed < BATCH_SIZE && !this.stopping) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = null;
+      }
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import type { EntityClass, Opt } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
+
+// The webhook tables. These entities only give the schema diff (and the migrations test) the
+// shape of the tables; webhooks.service.ts and delivery-worker.ts use SQL, because claiming
+// deliveries needs `FOR UPDATE SKIP LOCKED` and the outbox is written by database triggers.
+
+/** An integrator's receiver: where to POST, the signing secret, which collections (none = all). */
+@Entity({ tableName: 'webhook_endpoints' })
+export class WebhookEndpoint {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Property({ type: 'text' })
+  url!: string;
+
+  @Property({ type: 'text' })
+  secret!: string;
+
+  /** JSON array of collection names (`news`, `team-members`, ...); empty: every collection. */
+  @Property({ type: 'json' })
+  collections!: string[];
+
+  @Property({ type: 'boolean' })
+  active!: boolean;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt!: Opt<Date>;
+}
+
+/**
+ * The outbox: one row per event and endpoint, inserted by the content tables' triggers in the
+ * writing transaction (so a change and its events commit or roll back together), then claimed
+ * and sent by one worker (delivery-worker.ts), retried until delivered or a day old.
+ */
+@Entity({ tableName: 'webhook_deliveries' })
+@Index({ name: 'webhook_deliveries_due_idx', properties: ['status', 'nextAttemptAt'] })
+export class WebhookDelivery {
+  @PrimaryKey({ type: 'bigint' })
+  id!: string;
+
+  @ManyToOne(() => WebhookEndpoint, { deleteRule: 'cascade', index: true })
+  endpoint!: WebhookEndpoint;
+
+  /** Stable per delivery: receivers de-duplicate retries by it (X-Webhook-Id). */
+  @Property({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  eventId!: Opt<string>;
+
+  /** `content.changed`, or `webhook.test` for the admin's test button. */
+  @Property({ type: 'text' })
+  event!: string;
+
+  /** REST name of the collection (`team-members`); null for a test event. */
+  @Property({ type: 'text', nullable: true })
+  collection?: string | null;
+
+  /** The changed record's id; null for a truncate or a test event. */
+  @Property({ type: 'integer', nullable: true })
+  recordId?: number | null;
+
+  /** created, updated, deleted, truncated, test. */
+  @Property({ type: 'text' })
+  action!: string;
+
+  /** The content revision the change produced. */
+  @Property({ type: 'bigint' })
+  revision!: string;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  occurredAt!: Opt<Date>;
+
+  /** pending, delivered, failed (gave up after a day). */
+  @Property({ type: 'text', defaultRaw: `'pending'` })
+  status!: Opt<string>;
+
+  @Property({ type: 'integer', defaultRaw: '0' })
+  attempts!: Opt<number>;
+
+  /** When a worker may (re)try it; also pushed ahead while one holds it (a lease). */
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  nextAttemptAt!: Opt<Date>;
+
+  @Property({ type: 'datetime', nullable: true })
+  deliveredAt?: Date | null;
+
+  @Property({ type: 'integer', nullable: true })
+  lastStatusCode?: number | null;
+
+  @Property({ type: 'integer', nullable: true })
+  lastLatencyMs?: number | null;
+
+  @Property({ type: 'text', nullable: true })
+  lastError?: string | null;
+}
+
+/** Every delivery attempt, for the admin's log: HTTP status (or the error) and latency. */
+@Entity({ tableName: 'webhook_attempts' })
+export class WebhookAttempt {
+  @PrimaryKey({ type: 'bigint' })
+  id!: string;
+
+  @ManyToOne(() => WebhookDelivery, { deleteRule: 'cascade', index: true })
+  delivery!: WebhookDelivery;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  attemptedAt!: Opt<Date>;
+
+  @Property({ type: 'integer', nullable: true })
+  statusCode?: number | null;
+
+  @Property({ type: 'integer' })
+  latencyMs!: number;
+
+  @Property({ type: 'text', nullable: true })
+  error?: string | null;
+}
+
+export const webhookEntities = [WebhookEndpoint, WebhookDelivery, WebhookAttempt];
+
+/**
+ * Declares, on a content entity, the triggers that write the outbox (created by the
+ * webhooks migration with SQL, as `expression`s: transition tables are beyond the decorator's
+ * options). Named `webhook_*` so PostgreSQL fires them after `bump_content_revision` (same
+ * timing, alphabetical order) and they read the revision this statement produced.
+ */
+export function writesWebhookOutbox(entity: EntityClass<unknown>, table: string): void {
+  const events = [
+    ['insert', 'new table as changed_rows'],
+    ['update', 'new table as changed_rows'],
+    ['delete', 'old table as changed_rows'],
+  ] as const;
+  for (const [event, referencing] of events) {
+    Trigger({
+      name: `webhook_on_${event}`,
+      timing: 'after',
+      events: [event],
+      forEach: 'statement',
+      expression: webhookTriggerSql(table, event, referencing),
+    })(entity);
+  }
+}
+
+export function webhookTriggerSql(table: string, event: string, referencing: string): string {
+  return `create trigger "webhook_on_${event}" after ${event} on "${table}" referencing ${referencing} for each statement execute function webhook_enqueue_content_change()`;
+}

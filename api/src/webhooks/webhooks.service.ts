@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireAdmin } from '../auth/auth.service.js';
+import type { Caller } from '../content/collection.js';
+import { collections, singletons } from '../content/registry.js';
+import { NotFound, ValidationFailed, type FieldError } from '../shared/errors.js';
+import { resolvePublicAddresses, TargetRefused } from './target-address.js';
+
+// Webhook endpoints and their delivery log: the one place for their rules. The GraphQL resolver
+// and the REST router call these; the outbox itself is written by database triggers.
+
+export interface WebhookEndpointView {
+  id: number;
+  url: string;
+  secret: string;
+  /** REST collection names; empty: every collection. */
+  collections: string[];
+  active: boolean;
+  createdAt: Date;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  eventId: string;
+  event: string;
+  collection: string | null;
+  recordId: number | null;
+  action: string;
+  revision: string;
+  occurredAt: Date;
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  deliveredAt: Date | null;
+  lastStatusCode: number | null;
+  lastLatencyMs: number | null;
+  lastError: string | null;
+}
+
+export interface WebhookSettings {
+  allowPrivateTargets: boolean;
+}
+
+const MAX_URL_LENGTH = 2048;
+const MIN_SECRET_LENGTH = 16;
+const MAX_SECRET_LENGTH = 256;
+const MAX_LOG_ROWS = 200;
+
+/** The collection names an endpoint may subscribe to (the REST paths). */
+export function webhookCollections(): string[] {
+  return [...collections.map((c) => c.path), ...singletons.map((s) => s.path)];
+}
+
+export async function subscribableCollections(em: EntityManager, caller: Caller): Promise<string[]> {
+  await requireAdmin(em, caller);
+  return webhookCollections();
+}
+
+export async function listEndpoints(em: EntityManager, caller: Caller): Promise<WebhookEndpointView[]> {
+  await requireAdmin(em, caller);
+  const rows = await em.getConnection().execute<EndpointRow[]>(`select * from webhook_endpoints order by id`);
+  return rows.map(endpointView);
+}
+
+export async function createEndpoint(em: EntityManager, input: unknown, caller: Caller, settings: WebhookSettings): Promise<WebhookEndpointView> {
+  await requireAdmin(em, caller);
+  const valid = await validateEndpoint(input, settings, 'create');
+  const [row] = await em
+    .getConnection()
+    .execute<EndpointRow[]>(
+      `insert into webhook_endpoints (url, secret, collections, active) values (?, ?, ?::jsonb, ?) returning *`,
+      [valid.url, valid.secret ?? generateSecret(), JSON.stringify(valid.collections ?? []), valid.active ?? true],
+    );
+  return endpointView(row);
+}
+
+/** Fields left out keep their value; a blank secret keeps the current one. */
+export async function updateEndpoint(
+  em: EntityManager,
+  id: number,
+  input: unknown,
+  caller: Caller,
+  settings: WebhookSettings,
+): Promise<WebhookEndpointView> {
+  await requireAdmin(em, caller);
+  const valid = await validateEndpoint(input, settings, 'update');
+  const [row] = await em.getConnection().execute<EndpointRow[]>(
+    `update webhook_endpoints
+        set url = coalesce(?, url), secret = coalesce(?, secret), collections = coalesce(?::jsonb, collections), active = coalesce(?, active)
+      where id = ? returning *`,
+    [valid.url ?? null, valid.secret ?? null, valid.collections ? JSON.stringify(valid.collections) : null, valid.active ?? null, id],
+  );
+  if (!row) throw new NotFound('No webhook with this ID');
+  return endpointView(row);
+}
+
+/** Removes the endpoint with its pending deliveries and log. */
+export async function deleteEndpoint(em: EntityManager, id: number, caller: Caller): Promise<void> {
+  await requireAdmin(em, caller);
+  const rows = await em.getConnection().execute<{ id: number }[]>(`delete from webhook_endpoints where id = ? returning id`, [id]);
+  if (rows.length === 0) throw new NotFound('No webhook with this ID');
+}
+
+/** Newest first. */
+export async function listDeliveries(em: EntityManager, endpointId: number, caller: Caller, limit = 50): Promise<WebhookDeliveryView[]> {
+  await requireAdmin(em, caller);
+  await existingEndpoint(em, endpointId);
+  const rows = await em
+    .getConnection()
+    .execute<DeliveryRow[]>(`select * from webhook_deliveries where endpoint_id = ? order by id desc limit ?`, [
+      endpointId,
+      Math.max(1, Math.min(MAX_LOG_ROWS, Math.trunc(limit) || 50)),
+    ]);
+  return rows.map(deliveryView);
+}
+
+/** Queues a `webhook.test` event for this endpoint through the outbox, like any other event. */
+export async function sendTestEvent(em: EntityManager, endpointId: number, caller: Caller): Promise<WebhookDeliveryView> {
+  await requireAdmin(em, caller);
+  await existingEndpoint(em, endpointId);
+  const [row] = await em.getConnection().execute<DeliveryRow[]>(
+    `insert into webhook_deliveries (endpoint_id, event, collection, record_id, action, revision)
+     values (?, 'webhook.test', null, null, 'test', coalesce((select revision from content_revision where id = 1), 0))
+     returning *`,
+    [endpointId],
+  );
+  return deliveryView(row);
+}
+
+async function existingEndpoint(em: EntityManager, id: number): Promise<void> {
+  const rows = await em.getConnection().execute<{ id: number }[]>(`select id from webhook_endpoints where id = ?`, [id]);
+  if (rows.length === 0) throw new NotFound('No webhook with this ID');
+}
+
+interface ValidEndpoint {
+  url?: string;
+  secret?: string;
+  collections?: string[];
+  active?: boolean;
+}
+
+async function validateEndpoint(input: unknown, settings: WebhookSettings, mode: 'create' | 'update'): Promise<ValidEndpoint> {
+  const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const errors: FieldError[] = [];
+  const valid: ValidEndpoint = {};
+
+  if (raw.url !== undefined || mode === 'create') {
+    const url = typeof raw.url === 'string' ? raw.url.trim() : '';
+    if (!url) errors.push({ field: 'url', message: 'URL is required' });
+    else if (url.length > MAX_URL_LENGTH || !isHttpUrl(url)) errors.push({ field: 'url', message: 'Enter a valid http(s) URL' });
+    else {
+      try {
+        await resolvePublicAddresses(new URL(url).hostname, settings.allowPrivateTargets);
+        valid.url = url;
+      } catch (error) {
+        if (!(error instanceof TargetRefused)) throw error;
+        errors.push({ field: 'url', message: error.message });
+      }
+    }
+  }
+
+  if (raw.secret !== undefined && raw.secret !== null) {
+    const secret = typeof raw.secret === 'string' ? raw.secret.trim() : null;
+    if (secret === null) errors.push({ field: 'secret', message: 'Secret must be text' });
+    else if (secret === '') {
+      // blank: generated on create, kept on update
+    } else if (secret.length < MIN_SECRET_LENGTH || secret.length > MAX_SECRET_LENGTH || /[\u0000-\u001F\u007F]/.test(secret)) {
+      errors.push({ field: 'secret', message: `Secret must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} printable characters` });
+    } else valid.secret = secret;
+  }
+
+  if (raw.collections !== undefined && raw.collections !== null) {
+    const known = webhookCollections();
+    if (!Array.isArray(raw.collections) || raw.collections.some((c) => typeof c !== 'string' || !known.includes(c))) {
+      errors.push({ field: 'collections', message: `Collections must be among: ${known.join(', ')}` });
+    } else valid.collections = [...new Set(raw.collections as string[])];
+  }
+
+  if (raw.active !== undefined && raw.active !== null) {
+    if (typeof raw.active !== 'boolean') errors.push({ field: 'active', message: 'Active must be true or false' });
+    else valid.active = raw.active;
+  }
+
+  if (errors.length > 0) throw new ValidationFailed(errors);
+  return valid;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function generateSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64url')}`;
+}
+
+interface EndpointRow {
+  id: number;
+  url: string;
+  secret: string;
+  collections: string[];
+  active: boolean;
+  created_at: Date;
+}
+
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  event: string;
+  collection: string | null;
+  record_id: number | null;
+  action: string;
+  revision: string;
+  occurred_at: Date;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date;
+  delivered_at: Date | null;
+  last_status_code: number | null;
+  last_latency_ms: number | null;
+  last_error: string | null;
+}
+
+function endpointView(row: EndpointRow): WebhookEndpointView {
+  return { id: row.id, url: row.url, secret: row.secret, collections: row.collections, active: row.active, createdAt: new Date(row.created_at) };
+}
+
+function deliveryView(row: DeliveryRow): WebhookDeliveryView {
+  return {
+    id: String(row.id),
+    eventId: row.event_id,
+    event: row.event,
+    collection: row.collection,
+    recordId: row.record_id,
+    action: row.action,
+    revision: String(row.revision),
+    occurredAt: new Date(row.occurred_at),
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: new Date(row.next_attempt_at),
+    deliveredAt: row.delivered_at ? new Date(row.delivered_at) : null,
+    lastStatusCode: row.last_status_code,
+    lastLatencyMs: row.last_latency_ms,
+    lastError: row.last_error,
+  };
+}

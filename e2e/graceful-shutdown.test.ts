@@ -1,0 +1,101 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startOwnServer, type OwnServer } from './harness/own-server.js';
+
+// SIGTERM under keep-alive load: several clients hammer the server over kept-alive sockets.
+// After the signal each gets at most its in-flight answer, marked `Connection: close`; no
+// response is cut off mid-body; the process exits as soon as the last request has ended,
+// without needing the grace period to close anything.
+
+const CLIENTS = 8;
+const SHUTDOWN_GRACE_MS = 10_000;
+
+interface ClientRecord {
+  /** Responses whose headers arrived after SIGTERM was sent. */
+  afterSignal: { connection: string | undefined; complete: boolean }[];
+  /** Responses that started and then broke off. */
+  cutOff: number;
+  /** Requests that failed before any response (refused, or sent on a socket being closed). */
+  notAnswered: string[];
+  total: number;
+}
+
+describe('SIGTERM under keep-alive load', () => {
+  let server: OwnServer;
+  beforeAll(async () => {
+    server = await startOwnServer('shutdown');
+  }, 180_000);
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it('answers in-flight requests with Connection: close, serves nothing more, exits promptly', async () => {
+    const { port } = new URL(server.baseUrl);
+    // Set when SIGTERM is sent; read by the clients' loops.
+    let signalledAt: number | undefined = undefined;
+    const paths = ['/api/countries', '/api/landing-content', '/healthz', '/api/news'];
+
+    const hammer = async (index: number): Promise<ClientRecord> => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const record: ClientRecord = { afterSignal: [], cutOff: 0, notAnswered: [], total: 0 };
+      for (let i = 0; ; i++) {
+        const outcome = await new Promise<'ok' | 'close' | 'failed'>((resolve) => {
+          const req = http.get({ host: '127.0.0.1', port, path: paths[(index + i) % paths.length], agent }, (res) => {
+            const late = signalledAt !== undefined;
+            const entry = { connection: res.headers.connection, complete: false };
+            if (late) record.afterSignal.push(entry);
+            res.resume();
+            res.on('end', () => {
+              entry.complete = true;
+              record.total += 1;
+              resolve(res.headers.connection === 'close' && late ? 'close' : 'ok');
+            });
+            res.on('aborted', () => {
+              record.cutOff += 1;
+              resolve('failed');
+            });
+          });
+          req.on('error', (error: NodeJS.ErrnoException) => {
+            if (!req.res) record.notAnswered.push(error.code ?? error.message);
+            resolve('failed');
+          });
+        });
+        // Told to close, or no server any more: this client is done.
+        if (outcome !== 'ok' || (signalledAt !== undefined && Date.now() - signalledAt > SHUTDOWN_GRACE_MS + 2000)) {
+          agent.destroy();
+          return record;
+        }
+      }
+    };
+
+    const clients = Array.from({ length: CLIENTS }, (_, index) => hammer(index));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    const exitedAfterMs = Date.now() - signalledAt;
+    const records = await Promise.all(clients);
+
+    expect(code).toBe(0);
+    // Every client was busy before the signal.
+    for (const record of records) expect(record.total).toBeGreaterThan(0);
+    for (const record of records) {
+      // No response broke off mid-body.
+      expect(record.cutOff).toBe(0);
+      // At most the answer in flight when the signal arrived (plus one racing it), then no more.
+      expect(record.afterSignal.length).toBeLessThanOrEqual(2);
+      expect(record.afterSignal.every((response) => response.complete)).toBe(true);
+      // A client that was answered after the signal was last told to close the connection...
+      if (record.afterSignal.length > 0 && record.notAnswered.length === 0) {
+        expect(record.afterSignal.at(-1)!.connection).toBe('close');
+      }
+      // ...or its next request found the server gone: refused, or its idle socket closed.
+      for (const failure of record.notAnswered) expect(failure).toMatch(/ECONNREFUSED|ECONNRESET|socket hang up/);
+    }
+    // Exited because the last request ended, not because the grace period ran out.
+    const log = server.logLines();
+    expect(log.filter((line) => line.msg === 'grace period over: closed the remaining connections')).toEqual([]);
+    expect(log.some((line) => line.msg === 'stopped')).toBe(true);
+    expect(exitedAfterMs).toBeLessThan(SHUTDOWN_GRACE_MS);
+  }, 90_000);
+});

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stopServer } from './stop-server';
+
+// A second built server of a test file's own, on a fresh data folder with nothing seeded: the site
+// as a fresh install shows it. The harness's shared server has the demo content.
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const READY_TIMEOUT_MS = 120_000;
+
+export interface ExtraServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startEmptyServer(): Promise<ExtraServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'consulting-site-e2e-empty-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const log = openSync(logFile, 'a');
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (exited !== undefined || Date.now() > deadline) {
+      const tail = readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
+      await stop();
+      throw new Error(`the empty server did not start:\n${tail}`);
+    }
+    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false)) return { baseUrl, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { Badge, Box, Button, Heading, HStack, Table, Text } from '@chakra-ui/react';
+import { RefreshCw } from 'lucide-react';
+import { AdminWebhookDeliveriesDocument } from '../../graphql/generated/graphql';
+import { useAdminFailures } from '../auth/session-expiry';
+
+const STATUS_PALETTE: Record<string, string> = { delivered: 'green', pending: 'orange', failed: 'red' };
+/** The log refreshes itself while open, so a test event shows up without a click. */
+const POLL_MS = 3000;
+
+/** The newest deliveries of one endpoint: what, when, status, attempts, HTTP status and latency. */
+export function DeliveryLog({ endpointId, url }: { endpointId: number; url: string }) {
+  const failures = useAdminFailures();
+  const { data, error, refetch, loading } = useQuery(AdminWebhookDeliveriesDocument, {
+    variables: { endpointId },
+    pollInterval: POLL_MS,
+    notifyOnNetworkStatusChange: false,
+  });
+  useEffect(() => {
+    if (error) failures.report(error, 'Failed to load deliveries');
+  }, [error, failures]);
+  const rows = data?.webhookDeliveries ?? [];
+
+  return (
+    <Box as="section" aria-label="Delivery log" mt="8">
+      <HStack justify="space-between" mb="3" wrap="wrap">
+        <Box>
+          <Heading as="h2" size="lg">
+            Delivery log
+          </Heading>
+          <Text color="fg.muted" fontSize="sm" wordBreak="break-all">
+            {url}
+          </Text>
+        </Box>
+        <Button size="sm" variant="outline" onClick={() => void refetch()} loading={loading && !data}>
+          <RefreshCw /> Refresh
+        </Button>
+      </HStack>
+      <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row bg="bg.subtle">
+              <Table.ColumnHeader>Time</Table.ColumnHeader>
+              <Table.ColumnHeader>Event</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Attempts</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">HTTP</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Latency</Table.ColumnHeader>
+              <Table.ColumnHeader>Last error</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={7} py="8" textAlign="center" color="fg.muted">
+                  No deliveries yet. Change some content or send a test event.
+                </Table.Cell>
+              </Table.Row>
+            )}
+            {rows.map((row) => (
+              <Table.Row key={row.id}>
+                <Table.Cell whiteSpace="nowrap">{new Date(row.occurredAt).toLocaleString()}</Table.Cell>
+                <Table.Cell>
+                  {row.event === 'webhook.test' ? 'Test event' : `${row.collection ?? ''} ${row.recordId ?? ''} ${row.action}`}
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={STATUS_PALETTE[row.status] ?? 'gray'}>{row.status}</Badge>
+                </Table.Cell>
+                <Table.Cell textAlign="end">{row.attempts}</Table.Cell>
+                <Table.Cell textAlign="end">{row.lastStatusCode ?? '—'}</Table.Cell>
+                <Table.Cell textAlign="end">{row.lastLatencyMs === null || row.lastLatencyMs === undefined ? '—' : `${row.lastLatencyMs} ms`}</Table.Cell>
+                <Table.Cell color="fg.muted" whiteSpace="normal">
+                  {row.lastError ?? ''}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Box>
+  );
+}

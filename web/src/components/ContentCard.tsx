@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Box, type BoxProps } from '@chakra-ui/react';
+import { NEW_TAB } from './ExternalLink';
+
+/**
+ * The white card of the news, projects and team grids. A card with a link is clickable as a whole
+ * through its title link (see CardTitleLink), so the link's name is the title alone.
+ */
+export function ContentCard({ linked = false, children, ...rest }: BoxProps & { linked?: boolean }) {
+  return (
+    <Box
+      as="article"
+      position="relative"
+      display="flex"
+      flexDirection="column"
+      bg="white"
+      rounded="xl"
+      overflow="hidden"
+      borderWidth="1px"
+      borderColor="gray.200"
+      boxShadow="xs"
+      h="full"
+      {...(linked
+        ? {
+            transition: 'box-shadow 0.2s, transform 0.2s',
+            _hover: { boxShadow: 'lg', transform: 'translateY(-2px)' },
+            _focusWithin: { outline: '3px solid', outlineColor: 'accent.500', outlineOffset: '2px' },
+            _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
+          }
+        : {})}
+      {...rest}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** A card title that links out in a new tab; its ::after covers the whole card, making it clickable. */
+export function CardTitleLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Box
+      asChild
+      color="inherit"
+      textDecoration="none"
+      _focusVisible={{ outline: 'none' }}
+      _after={{ content: '""', position: 'absolute', inset: '0', zIndex: '1' }}
+    >
+      <a href={href} {...NEW_TAB}>
+        {children}
+      </a>
+    </Box>
+  );
+}
