@@ -20,7 +20,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /**
  * Issue 9's budget is 150 KiB of JavaScript per public page, counted brotli-compressed (what the
  * server sends a browser that accepts it, precompressed at build time). NOT MET YET: the public
- * entry is 153.5 KiB brotli (179.4 KiB gzip; 157.3 before issue 9's second pass), nearly all of it React DOM, Apollo Client (~48 KiB
+ * entry is 153.5 KiB brotli (179.4 KiB gzip), nearly all of it React DOM, Apollo Client (~48 KiB
  * brotli with rxjs and graphql's printer, which its core uses) and Chakra's styling engine. This
  * ceiling keeps it from growing; lower it to 150 once one of those weighs less.
  */
