@@ -102,11 +102,7 @@ export default tseslint.config(
   // Import boundaries: the public site, the admin panel and the shared components keep to themselves.
   boundary('public', ['admin']),
   boundary('admin', ['public']),
-  {
-    ...boundary('components', ['public', 'admin']),
-    // Logo.tsx still reads the firm name from public/ (moving it is the site's change, issue 10 item 5).
-    ignores: ['web/src/components/Logo.tsx'],
-  },
+  boundary('components', ['public', 'admin']),
   // The content model has no dependencies: nothing but its own files.
   {
     files: ['model/src/**/*.ts'],

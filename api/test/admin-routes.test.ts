@@ -3,36 +3,14 @@ import type { Express } from 'express';
 import { User } from '../src/auth/user.entity.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { request } from './http.js';
+import { appRoutes, type Route } from './routes.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 // Every admin route, read from the live router stack: a route added later is covered without
 // touching this test.
 
-interface Route {
-  method: string;
-  path: string;
-}
-
-function routesOf(stack: any[], prefix = ''): Route[] {
-  const routes: Route[] = [];
-  for (const layer of stack) {
-    if (layer.route) {
-      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      for (const path of paths) {
-        for (const method of Object.keys(layer.route.methods)) {
-          routes.push({ method: method.toUpperCase(), path: prefix + path });
-        }
-      }
-    } else if (layer.handle?.stack) {
-      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-      routes.push(...routesOf(layer.handle.stack, prefix + mount));
-    }
-  }
-  return routes;
-}
-
 function adminRoutes(app: Express): Route[] {
-  return routesOf((app as unknown as { router: { stack: any[] } }).router.stack).filter(
+  return appRoutes(app).filter(
     (r) => r.path.startsWith('/api/admin/') || r.path === '/api/upload-image',
   );
 }

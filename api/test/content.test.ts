@@ -69,14 +69,17 @@ describe.each(collections.map((c) => c.path))('/api/%s', (path) => {
     expect(ours).toEqual([early, tieFirst, tieSecond, late]);
   });
 
-  it('defaults display order to 0 and ignores unknown fields', async () => {
+  // Changed on purpose (issue 11, ordering): without a display order a new item goes last.
+  it('puts an item without a display order last and ignores unknown fields', async () => {
     const { displayOrder: _omitted, ...rest } = input;
+    const existing = (await request(app.baseUrl, 'GET', `/api/${path}`)).body as { displayOrder: number }[];
+    const last = Math.max(0, ...existing.map((row) => row.displayOrder));
     const created = await request(app.baseUrl, 'POST', `/api/admin/${path}`, {
       json: { ...rest, id: 424242, isAdmin: true, unknownField: 'x' },
       cookie,
     });
     expect(created.status).toBe(201);
-    expect(created.body.displayOrder).toBe(0);
+    expect(created.body.displayOrder).toBe(last + 1);
     expect(created.body.id).not.toBe(424242);
     expect(created.body).not.toHaveProperty('unknownField');
     expect(created.body).not.toHaveProperty('isAdmin');

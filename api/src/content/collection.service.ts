@@ -1,9 +1,12 @@
 import { OptimisticLockError, type EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin } from '../auth/auth.service.js';
-import { NotFound, StaleVersion } from '../shared/errors.js';
+import type { User } from '../auth/user.entity.js';
+import { BadRequest, NotFound, StaleVersion } from '../shared/errors.js';
 import type { CollectionOperations, ExpectedVersion, SingletonOperations } from './collection.js';
 import { type FieldRules, validateInput } from './fields.js';
+import { changedFields } from './history/changed-fields.js';
+import { ContentHistory, type HistoryAction } from './history/content-history.entity.js';
 
 // The one CRUD mechanism for every content type. A content type contributes its entity, its
 // fields and its name; rules, permissions, versions and flushing live here.
@@ -15,6 +18,33 @@ interface Versioned {
 
 interface Listed extends Versioned {
   displayOrder: number;
+}
+
+/** The whole record as stored (JSON-safe), for the history. */
+export const snapshotOf = (record: object): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(record)) as Record<string, unknown>;
+
+/** Adds a history entry to the unit of work: it is flushed in the same transaction as the change. */
+export function recordHistory(
+  em: EntityManager,
+  collection: string,
+  action: HistoryAction,
+  user: User,
+  recordId: number,
+  before: object | null,
+  after: object | null,
+): void {
+  const entry = { before: before && snapshotOf(before), after: after && snapshotOf(after) };
+  // A save that changed nothing (same values sent again) is not a change worth listing.
+  if (action === 'update' && changedFields(entry).length === 0) return;
+  em.create(ContentHistory, {
+    collection,
+    recordId,
+    action,
+    userId: user.id,
+    username: user.username,
+    ...entry,
+  });
 }
 
 /**
@@ -46,6 +76,7 @@ export function collectionService<T extends Listed>(
   entity: EntityClass<T>,
   rules: FieldRules,
   label: string,
+  path: string,
 ): CollectionOperations<T> {
   const find = async (em: EntityManager, id: number): Promise<T> => {
     const record = Number.isSafeInteger(id) && id > 0 ? await em.findOne(entity, id as never) : null;
@@ -53,29 +84,72 @@ export function collectionService<T extends Listed>(
     return record;
   };
 
+  const lastOrder = async (em: EntityManager): Promise<number> => {
+    const [last] = await em.find(entity, {}, { orderBy: { displayOrder: 'desc' } as never, limit: 1, fields: ['displayOrder'] as never });
+    return last?.displayOrder ?? 0;
+  };
+
   return {
     list: (em) => em.find(entity, {}, { orderBy: { displayOrder: 'asc', id: 'asc' } as never }),
 
     get: find,
 
-    async create(em, input, caller) {
-      await requireAdmin(em, caller);
-      const record = em.create(entity, validateInput(rules, input, 'create') as never);
-      await em.flush();
-      return record;
-    },
+    create: (outer, input, caller) =>
+      outer.transactional(async (em) => {
+        const user = await requireAdmin(em, caller);
+        const values = validateInput(rules, input, 'create');
+        // New items go last unless the editor picked a place.
+        const picked = typeof input === 'object' && input !== null && (input as { displayOrder?: unknown }).displayOrder != null;
+        if (!picked) values.displayOrder = (await lastOrder(em)) + 1;
+        const record = em.create(entity, values as never);
+        await em.flush();
+        recordHistory(em, path, 'create', user, record.id, null, record);
+        await em.flush();
+        return record;
+      }),
 
-    async update(em, id, input, caller, expected) {
-      await requireAdmin(em, caller);
-      const record = await find(em, id);
-      return saveVersioned(em, entity, record, validateInput(rules, input, 'update'), expected);
-    },
+    update: (outer, id, input, caller, expected) =>
+      outer.transactional(async (em) => {
+        const user = await requireAdmin(em, caller);
+        const record = await find(em, id);
+        const before = snapshotOf(record);
+        await saveVersioned(em, entity, record, validateInput(rules, input, 'update'), expected);
+        recordHistory(em, path, 'update', user, record.id, before, record);
+        await em.flush();
+        return record;
+      }),
 
-    async remove(em, id, caller) {
-      await requireAdmin(em, caller);
-      em.remove(await find(em, id));
-      await em.flush();
-    },
+    remove: (outer, id, caller) =>
+      outer.transactional(async (em) => {
+        const user = await requireAdmin(em, caller);
+        const record = await find(em, id);
+        recordHistory(em, path, 'delete', user, record.id, record, null);
+        em.remove(record);
+        await em.flush();
+      }),
+
+    move: (outer, id, toIndex, caller) =>
+      outer.transactional(async (em) => {
+        const user = await requireAdmin(em, caller);
+        if (!Number.isSafeInteger(toIndex) || toIndex < 0) throw new BadRequest('toIndex must be a whole number from 0');
+        // Moves (and nothing else that reorders) take turns: the second reads the first's result.
+        const table = em.getMetadata().get(entity).tableName;
+        await em.execute(`lock table "${table}" in share row exclusive mode`);
+        const rows = await em.find(entity, {}, { orderBy: { displayOrder: 'asc', id: 'asc' } as never, refresh: true });
+        const from = rows.findIndex((row) => row.id === id);
+        if (from < 0) throw new NotFound(`${label} not found`);
+        const moved = rows[from]!;
+        const before = snapshotOf(moved);
+        rows.splice(from, 1);
+        rows.splice(Math.min(toIndex, rows.length), 0, moved);
+        rows.forEach((row, index) => {
+          if (row.displayOrder !== index + 1) row.displayOrder = index + 1;
+        });
+        await em.flush();
+        recordHistory(em, path, 'move', user, moved.id, before, moved);
+        await em.flush();
+        return rows;
+      }),
   };
 }
 
@@ -84,16 +158,22 @@ export function singletonService<T extends Versioned>(
   entity: EntityClass<T>,
   rules: FieldRules,
   label: string,
+  path: string,
 ): SingletonOperations<T> {
   const get = async (em: EntityManager): Promise<T | null> =>
     (await em.find(entity, {}, { orderBy: { id: 'asc' } as never, limit: 1 }))[0] ?? null;
   return {
     get,
-    async update(em, id, input, caller, expected) {
-      await requireAdmin(em, caller);
-      const record = await get(em);
-      if (!record || record.id !== id) throw new NotFound(`${label} not found`);
-      return saveVersioned(em, entity, record, validateInput(rules, input, 'update'), expected);
-    },
+    update: (outer, id, input, caller, expected) =>
+      outer.transactional(async (em) => {
+        const user = await requireAdmin(em, caller);
+        const record = await get(em);
+        if (!record || record.id !== id) throw new NotFound(`${label} not found`);
+        const before = snapshotOf(record);
+        await saveVersioned(em, entity, record, validateInput(rules, input, 'update'), expected);
+        recordHistory(em, path, 'update', user, record.id, before, record);
+        await em.flush();
+        return record;
+      }),
   };
 }

@@ -25,6 +25,8 @@ export interface CollectionOperations<T> {
   update(em: EntityManager, id: number, input: unknown, caller: Caller, expected?: ExpectedVersion): Promise<T>;
   /** Admin only. NotFound for an unknown id. */
   remove(em: EntityManager, id: number, caller: Caller): Promise<void>;
+  /** Admin only. Puts the record at `toIndex` (0-based) and renumbers display orders 1..n, in one transaction. */
+  move(em: EntityManager, id: number, toIndex: number, caller: Caller): Promise<T[]>;
 }
 
 /** A singleton (landing content, statistics): read publicly, updated by id. */

@@ -2,6 +2,9 @@ import { Router, type Request } from 'express';
 import { callerOf } from '../auth/session.js';
 import { BadRequest, NotFound } from '../shared/errors.js';
 import { emOf } from '../shared/request-context.js';
+import { contentHistory, restoreRevision, undoDelete } from './history/history.service.js';
+import { changedFields } from './history/changed-fields.js';
+import type { ContentHistory } from './history/content-history.entity.js';
 import { collections, singletons, type CollectionDefinition, type SingletonDefinition } from './registry.js';
 
 // The REST surface of every content type, generated from the registry. Handlers only translate
@@ -31,6 +34,48 @@ function mountCollection(router: Router, { path, service }: CollectionDefinition
     await service.remove(emOf(req), idOf(req), callerOf(req));
     res.status(204).end();
   });
+  router.post(`/admin/${path}/:id/move`, async (req, res) => {
+    res.json(await service.move(emOf(req), idOf(req), toIndexOf(req), callerOf(req)));
+  });
+  mountHistory(router, path);
+}
+
+/** History of a record, and restore: `{ revisionId }` restores that entry; no body undoes the latest delete. */
+function mountHistory(router: Router, path: string): void {
+  router.get(`/admin/${path}/:id/history`, async (req, res) => {
+    res.json((await contentHistory(emOf(req), path, idOf(req), callerOf(req))).map(historyJson));
+  });
+  router.post(`/admin/${path}/:id/restore`, async (req, res) => {
+    const revisionId = (req.body as { revisionId?: unknown } | undefined)?.revisionId;
+    if (revisionId !== undefined && !(Number.isSafeInteger(revisionId) && (revisionId as number) > 0)) {
+      throw new BadRequest('revisionId must be the id of a history entry');
+    }
+    const entry =
+      revisionId === undefined
+        ? await undoDelete(emOf(req), path, idOf(req), callerOf(req))
+        : await restoreRevision(emOf(req), revisionId as number, callerOf(req), { collection: path, recordId: idOf(req) });
+    res.json(historyJson(entry));
+  });
+}
+
+const historyJson = (entry: ContentHistory) => ({
+  id: entry.id,
+  collection: entry.collection,
+  recordId: entry.recordId,
+  action: entry.action,
+  username: entry.username ?? null,
+  at: entry.at,
+  changed: changedFields(entry),
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+});
+
+function toIndexOf(req: Request): number {
+  const toIndex = (req.body as { toIndex?: unknown } | undefined)?.toIndex;
+  if (typeof toIndex !== 'number' || !Number.isSafeInteger(toIndex) || toIndex < 0 || toIndex > 100_000) {
+    throw new BadRequest('toIndex must be a whole number from 0');
+  }
+  return toIndex;
 }
 
 function mountSingleton(router: Router, { path, service, typeName }: SingletonDefinition): void {
@@ -42,6 +87,7 @@ function mountSingleton(router: Router, { path, service, typeName }: SingletonDe
   router.put(`/admin/${path}/:id`, async (req, res) => {
     res.json(await service.update(emOf(req), idOf(req), req.body, callerOf(req), expectedVersionOf(req)));
   });
+  mountHistory(router, path);
 }
 
 /** Record ids are positive integers; anything else names no record. */

@@ -62,12 +62,12 @@ export const collections: readonly CollectionDefinition[] = contentTypes
   .filter((type) => type.kind === 'collection')
   .map((type) => {
     const { fields, ...common } = definition(type);
-    return { ...common, listField: type.queryField, service: collectionService(common.entity, fields, type.labels.entity) };
+    return { ...common, listField: type.queryField, service: collectionService(common.entity, fields, type.labels.entity, type.restPath) };
   });
 
 export const singletons: readonly SingletonDefinition[] = contentTypes
   .filter((type) => type.kind === 'singleton')
   .map((type) => {
     const { fields, ...common } = definition(type);
-    return { ...common, field: type.queryField, service: singletonService(common.entity, fields, type.labels.entity) };
+    return { ...common, field: type.queryField, service: singletonService(common.entity, fields, type.labels.entity, type.restPath) };
   });

@@ -70,6 +70,11 @@ export function createCollectionResolver(entry: CollectionDefinition) {
       await service.remove(ctx.em, id, ctx.caller);
       return true;
     }
+
+    @Mutation(() => [entity], { name: `move${typeName}`, description: 'Moves the record to a 0-based position; returns the whole list in its new order.' })
+    move(@Arg('id', () => Int) id: number, @Arg('toIndex', () => Int) toIndex: number, @Ctx() ctx: GraphQLContext) {
+      return service.move(ctx.em, id, toIndex, ctx.caller);
+    }
   }
   return named(CollectionResolver, `${typeName}Resolver`);
 }

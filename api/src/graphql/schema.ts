@@ -3,6 +3,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchema } from 'type-graphql';
 import { AuthResolver } from './auth.resolver.js';
 import { contentResolvers } from './content.resolver.js';
+import { HistoryResolver } from './history.resolver.js';
 import { PreviewsResolver } from './previews.resolver.js';
 import { UploadResolver } from './upload.resolver.js';
 import { WebhooksResolver } from '../webhooks/webhooks.resolver.js';
@@ -12,7 +13,7 @@ let built: Promise<GraphQLSchema> | undefined;
 /** The GraphQL schema, built once per process from the resolver classes. */
 export function graphQLSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [AuthResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver],
+    resolvers: [AuthResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver],
     // Services validate raw input themselves (REST sends raw JSON); no class-validator here.
     validate: false,
   });

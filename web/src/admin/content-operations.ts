@@ -47,6 +47,11 @@ export function collectionOperations<C extends ContentType>(type: C) {
     ),
     update: updateOperation(type, 'id'),
     remove: document<unknown, { id: number }>(`mutation AdminDelete${name}($id: Int!) { delete${name}(id: $id) }`),
+    move: document<unknown, { id: number; toIndex: number }>(
+      `mutation AdminMove${name}($id: Int!, $toIndex: Int!) { move${name}(id: $id, toIndex: $toIndex) { id displayOrder version } }`,
+    ),
+    /** REST path of the collection: names it in history and undo. */
+    collection: type.restPath,
   };
 }
 

@@ -67,6 +67,7 @@ function Notification({ toast }: { toast: ToastOptions }) {
         {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
         {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
       </Stack>
+      {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
       {toast.closable && <Toast.CloseTrigger />}
     </Toast.Root>
   );

@@ -4,6 +4,7 @@ import { Migration20261122115312_content_revision } from './Migration20261122115
 import { Migration20261123174909_webhooks } from './Migration20261123174909_webhooks.js';
 import { Migration20261123175233_versions_and_alt_text } from './Migration20261123175233_versions_and_alt_text.js';
 import { Migration20261123175406_content_revision_notify } from './Migration20261123175406_content_revision_notify.js';
+import { Migration20261123190549_content_history } from './Migration20261123190549_content_history.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here; add it to this list.
@@ -13,4 +14,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123174909_webhooks', class: Migration20261123174909_webhooks },
   { name: 'Migration20261123175233_versions_and_alt_text', class: Migration20261123175233_versions_and_alt_text },
   { name: 'Migration20261123175406_content_revision_notify', class: Migration20261123175406_content_revision_notify },
+  { name: 'Migration20261123190549_content_history', class: Migration20261123190549_content_history },
 ];

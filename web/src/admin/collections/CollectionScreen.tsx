@@ -1,4 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { Formik, Form, type FormikHelpers } from 'formik';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
@@ -8,12 +20,16 @@ import {
   Dialog,
   HStack,
   IconButton,
+  Input,
+  InputGroup,
   Portal,
   Table,
+  Tabs,
   Text,
 } from '@chakra-ui/react';
-import { Pencil, Plus, Trash } from 'lucide-react';
-import { notify } from '../../components/notifications';
+import { ArrowDown, ArrowUp, ArrowUpDown, GripVertical, Pencil, Plus, Search, Trash } from 'lucide-react';
+import { AdminUndoDeleteDocument } from '../../graphql/generated/graphql';
+import { notify, toaster } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
 import { ConflictNotice } from '../forms/ConflictNotice';
 import { onSaveFailure } from '../forms/save-failure';
@@ -21,9 +37,69 @@ import { FormFields } from '../forms/FormFields';
 import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FormValues } from '../forms/field-spec';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import type { CollectionDefinition } from './collection-definition';
+import { HistoryPanel } from './HistoryPanel';
+import { visibleRows, type SortState } from './row-order';
 
-/** Row actions stay in view when a wide table scrolls sideways on a phone. */
-const stickyEnd = { position: 'sticky', insetEnd: '0', zIndex: '1', boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)' } as const;
+/** Row actions stay in view when a wide table scrolls sideways (tablets; phones get cards). */
+const stickyEnd = { position: { md: 'sticky' }, insetEnd: '0', zIndex: '1', boxShadow: { md: 'inset 1px 0 0 var(--chakra-colors-border)' } } as const;
+
+/** Below md the table is laid out as one card per row; each cell shows its column's name. */
+const cardTable = { display: { base: 'block', md: 'table' } } as const;
+const cardRow = {
+  display: { base: 'grid', md: 'table-row' },
+  gridTemplateColumns: { base: 'minmax(0, 1fr)' },
+  borderWidth: { base: '1px', md: '0' },
+  rounded: { base: 'lg', md: 'none' },
+  mb: { base: '3', md: '0' },
+  p: { base: '3', md: '0' },
+  bg: 'bg',
+} as const;
+const cardCell = {
+  display: { base: 'flex', md: 'table-cell' },
+  gap: '3',
+  alignItems: 'center',
+  borderBottomWidth: { base: '0', md: '1px' },
+  px: { base: '0', md: '3' },
+  py: { base: '1', md: '2' },
+  _before: { base: { content: 'attr(data-label)', minW: '28', color: 'fg.muted', fontSize: 'xs', fontWeight: 'medium' }, md: { content: 'none' } },
+} as const;
+
+/** Phones show the column names in each card; the header stays for screen readers only. */
+const visuallyHiddenOnPhones = {
+  position: { base: 'absolute', md: 'static' },
+  w: { base: '1px', md: 'auto' },
+  h: { base: '1px', md: 'auto' },
+  overflow: { base: 'hidden', md: 'visible' },
+  clipPath: { base: 'inset(50%)', md: 'none' },
+} as const;
+
+/** One table row that can be dragged by its handle (mouse, touch) or moved with the keyboard. */
+function SortableRow({ id, label, enabled, children }: { id: number; label: string; enabled: boolean; children: ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !enabled });
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : undefined };
+  return (
+    <Table.Row ref={setNodeRef} style={style} {...cardRow} shadow={isDragging ? 'lg' : undefined} data-row-id={id}>
+      {enabled && (
+        <Table.Cell {...cardCell} _before={undefined} w="1%" px={{ base: '0', md: '1' }}>
+          <IconButton
+            ref={setActivatorNodeRef}
+            aria-label={`Move ${label}`}
+            title="Drag to reorder (or press Space, then the arrow keys)"
+            size="sm"
+            variant="ghost"
+            cursor="grab"
+            touchAction="none"
+            {...attributes}
+            {...listeners}
+          >
+            <GripVertical />
+          </IconButton>
+        </Table.Cell>
+      )}
+      {children}
+    </Table.Row>
+  );
+}
 
 /** closed -> open for add (empty defaults) | open for edit (prefilled from the chosen row) -> closed. */
 interface DialogState<Row> {
@@ -45,6 +121,18 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
   const [create] = useMutation(operations.create);
   const [update] = useMutation(operations.update);
   const [remove] = useMutation(operations.remove);
+  const [move] = useMutation(operations.move);
+  const [undoDelete] = useMutation(AdminUndoDeleteDocument);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<SortState | null>(null);
+  /** The order shown while a move is on its way to the server. */
+  const [pendingOrder, setPendingOrder] = useState<number[] | null>(null);
+  const [tab, setTab] = useState<'details' | 'history'>('details');
+  const headingRef = useRef<HTMLDivElement>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const [dialog, setDialog] = useState<DialogState<Row>>({ open: false, editing: null, formKey: 0 });
   const [deleting, setDeleting] = useState<number | null>(null);
   /** The last save was refused as stale: offer to reload the record. */
@@ -54,10 +142,12 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
 
   const openAdd = () => {
     setConflict(null);
+    setTab('details');
     setDialog((d) => ({ open: true, editing: null, formKey: d.formKey + 1 }));
   };
   const openEdit = (row: Row) => {
     setConflict(null);
+    setTab('details');
     setDialog((d) => ({ open: true, editing: row, formKey: d.formKey + 1 }));
   };
   const close = () => {
@@ -119,10 +209,26 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
       return;
     }
     setDeleting(row.id);
+    const id = row.id;
+    const rowsNow = list.data ? operations.rows(list.data) : [];
+    const next = rowsNow[rowsNow.findIndex((r) => r.id === id) + 1] ?? rowsNow[rowsNow.findIndex((r) => r.id === id) - 1];
     try {
-      await remove({ variables: { id: row.id } });
-      notify('success', 'Success', `${definition.entity} deleted successfully`);
+      await remove({ variables: { id } });
+      toaster.remove();
+      toaster.create({
+        type: 'success',
+        title: 'Success',
+        description: `${definition.entity} deleted successfully`,
+        closable: true,
+        duration: 8000,
+        action: { label: 'Undo', onClick: () => void undo(id) },
+      });
       await refetchList();
+      // Focus goes to the neighbouring row's edit button, or the screen heading when none is left.
+      requestAnimationFrame(() => {
+        const target = next && document.querySelector<HTMLElement>(`[data-row-id="${next.id}"] [data-edit]`);
+        (target ?? headingRef.current?.querySelector<HTMLElement>('h1, h2'))?.focus();
+      });
     } catch (error) {
       failures.report(error, `Failed to delete ${definition.noun}`);
     } finally {
@@ -130,77 +236,181 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
     }
   }
 
+  async function undo(id: number) {
+    try {
+      await undoDelete({ variables: { collection: operations.collection, id } });
+      notify('success', 'Success', `${definition.entity} restored`);
+      await refetchList();
+    } catch (error) {
+      failures.report(error, `Failed to restore the ${definition.noun}`);
+    }
+  }
+
+  async function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const ids = rows.map((r) => r.id);
+    const from = ids.indexOf(Number(active.id));
+    const to = ids.indexOf(Number(over.id));
+    const reordered = [...ids];
+    reordered.splice(from, 1);
+    reordered.splice(to, 0, Number(active.id));
+    setPendingOrder(reordered);
+    try {
+      await move({ variables: { id: Number(active.id), toIndex: to } });
+      await list.refetch();
+    } catch (error) {
+      failures.report(error, `Failed to move the ${definition.noun}`);
+    } finally {
+      setPendingOrder(null);
+    }
+  }
+
+  const labelOfId = (id: unknown) => {
+    const row = allRows.find((r) => r.id === Number(id));
+    return row ? definition.rowLabel(row) : 'item';
+  };
+  const positionOf = (id: unknown) => rows.findIndex((r) => r.id === Number(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${labelOfId(active.id)}, position ${positionOf(active.id)} of ${rows.length}.`,
+    onDragOver: ({ active, over }) => (over ? `${labelOfId(active.id)} moved to position ${positionOf(over.id)} of ${rows.length}.` : `${labelOfId(active.id)} is not over a row.`),
+    onDragEnd: ({ active, over }) => (over ? `${labelOfId(active.id)} dropped at position ${positionOf(over.id)} of ${rows.length}.` : `${labelOfId(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Moving ${labelOfId(active.id)} cancelled.`,
+  };
+
   // Spec: a screen renders nothing while its data loads.
   if (list.loading && !list.data) return null;
-  const rows = list.data ? operations.rows(list.data) : [];
+  const allRows = list.data ? operations.rows(list.data) : [];
+  const ordered = pendingOrder ? pendingOrder.map((id) => allRows.find((r) => r.id === id)).filter((r): r is Row => !!r) : allRows;
+  const rows = visibleRows(ordered, definition.columns, query, sort);
+  // Dragging means "change the public order": only offered while the table shows that order in full.
+  const draggable = !query && !sort && allRows.length > 1;
+  const toggleSort = (header: string) =>
+    setSort((current) =>
+      current?.header !== header ? { header, direction: 'ascending' } : current.direction === 'ascending' ? { header, direction: 'descending' } : null,
+    );
   const title = `${dialog.editing ? 'Edit' : 'Add'} ${definition.singular}`;
 
   return (
     <Box>
-      <ScreenHeader title={definition.title} description={definition.description}>
-        <Button colorPalette="brand" onClick={openAdd}>
-          <Plus /> Add {definition.singular}
-        </Button>
-      </ScreenHeader>
+      <Box ref={headingRef}>
+        <ScreenHeader title={definition.title} description={definition.description}>
+          <Button colorPalette="brand" onClick={openAdd}>
+            <Plus /> Add {definition.singular}
+          </Button>
+        </ScreenHeader>
+      </Box>
 
       {list.error && !list.data ? (
         <Text color="fg.error">Failed to load {definition.title.toLowerCase()}. Please try again later.</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row bg="bg.subtle">
-                {definition.columns.map((column) => (
-                  <Table.ColumnHeader key={column.header} w={column.width} textAlign={column.align} py="3">
-                    {column.header}
-                  </Table.ColumnHeader>
-                ))}
-                <Table.ColumnHeader textAlign="end" w="1%" py="3" {...stickyEnd} bg="bg.subtle">
-                  Actions
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.length === 0 && (
-                <Table.Row>
-                  <Table.Cell colSpan={definition.columns.length + 1} py="10" textAlign="center" color="fg.muted">
-                    Nothing here yet. Use “Add {definition.singular}” to create the first one.
-                  </Table.Cell>
-                </Table.Row>
-              )}
-              {rows.map((row) => {
-                const label = definition.rowLabel(row);
-                return (
-                  <Table.Row key={row.id}>
-                    {definition.columns.map((column) => (
-                      <Table.Cell key={column.header} textAlign={column.align} py="2" whiteSpace="normal" minW={column.width ? undefined : '32'}>
-                        {column.cell(row)}
-                      </Table.Cell>
-                    ))}
-                    <Table.Cell textAlign="end" py="2" {...stickyEnd} bg="bg">
-                      <HStack gap="1" justify="end">
-                        <IconButton aria-label={`Edit ${label}`} title="Edit" size="sm" variant="ghost" onClick={() => openEdit(row)}>
-                          <Pencil />
-                        </IconButton>
-                        <IconButton
-                          aria-label={`Delete ${label}`}
-                          title="Delete"
-                          size="sm"
-                          variant="ghost"
-                          colorPalette="red"
-                          loading={deleting === row.id}
-                          onClick={() => void deleteRow(row)}
-                        >
-                          <Trash />
-                        </IconButton>
-                      </HStack>
-                    </Table.Cell>
+        <>
+          <HStack mb="3" gap="3" wrap="wrap">
+            <InputGroup startElement={<Search size="16" />} maxW={{ md: 'sm' }} flex="1">
+              <Input
+                type="search"
+                placeholder={`Search ${definition.title.toLowerCase()}`}
+                aria-label={`Search ${definition.title.toLowerCase()}`}
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                bg="bg"
+              />
+            </InputGroup>
+            <Text fontSize="sm" color="fg.muted" aria-live="polite">
+              {query ? `${rows.length} of ${allRows.length} shown` : draggable ? 'Drag ⋮⋮ to reorder' : ''}
+            </Text>
+          </HStack>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={(event) => void onDragEnd(event)}
+            accessibility={{
+              announcements,
+              screenReaderInstructions: {
+                draggable: 'To move a row, press Space or Enter, use the arrow keys, then Space or Enter to drop it, or Escape to cancel.',
+              },
+            }}
+          >
+            <Table.ScrollArea borderWidth={{ md: '1px' }} rounded="lg" bg={{ md: 'bg' }}>
+              <Table.Root size="sm" {...cardTable}>
+                <Table.Header {...visuallyHiddenOnPhones}>
+                  <Table.Row bg="bg.subtle">
+                    {draggable && (
+                      <Table.ColumnHeader w="1%" py="3" px="1">
+                        <Box srOnly>Order</Box>
+                      </Table.ColumnHeader>
+                    )}
+                    {definition.columns.map((column) => {
+                      const sorted = sort?.header === column.header ? sort.direction : undefined;
+                      return (
+                        <Table.ColumnHeader key={column.header} w={column.width} textAlign={column.align} py="3" aria-sort={column.sortValue ? (sorted ?? 'none') : undefined}>
+                          {column.sortValue ? (
+                            <Button variant="plain" size="sm" px="0" h="auto" fontWeight="semibold" onClick={() => toggleSort(column.header)}>
+                              {column.header}
+                              {sorted === 'ascending' ? <ArrowUp /> : sorted === 'descending' ? <ArrowDown /> : <ArrowUpDown opacity={0.4} />}
+                            </Button>
+                          ) : (
+                            column.header
+                          )}
+                        </Table.ColumnHeader>
+                      );
+                    })}
+                    <Table.ColumnHeader textAlign="end" w="1%" py="3" {...stickyEnd} bg="bg.subtle">
+                      Actions
+                    </Table.ColumnHeader>
                   </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+                </Table.Header>
+                <Table.Body display={{ base: 'block', md: 'table-row-group' }}>
+                  {rows.length === 0 && (
+                    <Table.Row display={{ base: 'block', md: 'table-row' }}>
+                      <Table.Cell colSpan={definition.columns.length + 2} py="10" textAlign="center" color="fg.muted" display={{ base: 'block', md: 'table-cell' }}>
+                        {query ? `Nothing matches “${query}”.` : `Nothing here yet. Use “Add ${definition.singular}” to create the first one.`}
+                      </Table.Cell>
+                    </Table.Row>
+                  )}
+                  <SortableContext items={rows.map((row) => row.id)} strategy={verticalListSortingStrategy}>
+                    {rows.map((row) => {
+                      const label = definition.rowLabel(row);
+                      return (
+                        <SortableRow key={row.id} id={row.id} label={label} enabled={draggable}>
+                          {definition.columns.map((column) => (
+                            <Table.Cell
+                              key={column.header}
+                              data-label={column.header}
+                              textAlign={{ md: column.align }}
+                              whiteSpace="normal"
+                              minW={{ md: column.width ? undefined : '32' }}
+                              {...cardCell}
+                            >
+                              {column.cell(row)}
+                            </Table.Cell>
+                          ))}
+                          <Table.Cell textAlign="end" {...cardCell} _before={undefined} {...stickyEnd} bg="bg" justifyContent="end">
+                            <HStack gap={{ base: '4', md: '1' }} justify="end">
+                              <IconButton aria-label={`Edit ${label}`} title="Edit" size="sm" variant="ghost" data-edit onClick={() => openEdit(row)}>
+                                <Pencil />
+                              </IconButton>
+                              <IconButton
+                                aria-label={`Delete ${label}`}
+                                title="Delete"
+                                size="sm"
+                                variant="ghost"
+                                colorPalette="red"
+                                loading={deleting === row.id}
+                                onClick={() => void deleteRow(row)}
+                              >
+                                <Trash />
+                              </IconButton>
+                            </HStack>
+                          </Table.Cell>
+                        </SortableRow>
+                      );
+                    })}
+                  </SortableContext>
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          </DndContext>
+        </>
       )}
 
       <Dialog.Root
@@ -229,7 +439,27 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
                     </Dialog.Header>
                     <Dialog.Body>
                       {conflict && <ConflictNotice onReload={() => void reloadEditing()} reloading={conflict === 'reloading'} />}
-                      <FormFields fields={fields} />
+                      {dialog.editing ? (
+                        <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as 'details' | 'history')} variant="line">
+                          <Tabs.List mb="4">
+                            <Tabs.Trigger value="details">Details</Tabs.Trigger>
+                            <Tabs.Trigger value="history">History</Tabs.Trigger>
+                          </Tabs.List>
+                          <Tabs.Content value="details">
+                            <FormFields fields={fields} />
+                          </Tabs.Content>
+                          <Tabs.Content value="history">
+                            {tab === 'history' && <HistoryPanel
+                              collection={operations.collection}
+                              id={dialog.editing.id}
+                              labelOf={(name) => fields.find((f) => f.name === name)?.label ?? name}
+                              onRestored={() => void reloadEditing()}
+                            />}
+                          </Tabs.Content>
+                        </Tabs.Root>
+                      ) : (
+                        <FormFields fields={fields} />
+                      )}
                     </Dialog.Body>
                     <Dialog.Footer>
                       <Button variant="outline" onClick={close}>

@@ -10,6 +10,8 @@ export interface Column<Row> {
   /** Narrow columns (thumbnails, numbers) keep to their content. */
   width?: string;
   align?: 'start' | 'end' | 'center';
+  /** Makes the column sortable by this value. */
+  sortValue?(row: Row): string | number | null | undefined;
 }
 
 /**
@@ -44,6 +46,8 @@ export interface CollectionDefinition<Row extends { id: number; version?: number
     create: TypedDocumentNode<unknown, { input: ContentInput }>;
     update: TypedDocumentNode<unknown, UpdateVariables>;
     remove: TypedDocumentNode<unknown, { id: number }>;
+    move: TypedDocumentNode<unknown, { id: number; toIndex: number }>;
+    collection: string;
   };
 }
 

@@ -188,7 +188,7 @@ describe('the other collection screens', () => {
     renderAdmin('/admin/news', { server });
     expect(await screen.findByRole('heading', { name: 'News' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Picture', 'Title', 'Brief', 'Link', 'Featured', 'Display Order', 'Actions',
+      'Order', 'Picture', 'Title', 'Date', 'Brief', 'Link', 'Featured', 'Display Order', 'Actions',
     ]);
     const first = screen.getByRole('row', { name: /Opening in Muscat/ });
     expect(within(first).getByText('-')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { Text } from '@chakra-ui/react';
 import { Clamp, ExternalLink, FeaturedBadge, displayOrderColumn, pictureColumn } from '../collections/cells';
 import { news as newsType } from '@consulting/model';
 import { defineCollection } from '../collections/collection-definition';
@@ -7,7 +8,13 @@ export const news = defineCollection({
   rowLabel: (row) => row.title,
   columns: [
     pictureColumn('title'),
-    { header: 'Title', cell: (row) => row.title },
+    { header: 'Title', cell: (row) => row.title, sortValue: (row) => row.title },
+    {
+      header: 'Date',
+      width: '1%',
+      cell: (row) => <Text as="span" whiteSpace="nowrap">{new Date(row.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</Text>,
+      sortValue: (row) => String(row.createdAt),
+    },
     { header: 'Brief', cell: (row) => <Clamp>{row.brief}</Clamp> },
     { header: 'Link', cell: (row) => <ExternalLink href={row.link} /> },
     { header: 'Featured', cell: (row) => <FeaturedBadge featured={row.featured} /> },

@@ -3,7 +3,7 @@ import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { BrandMark } from './brand-mark';
 import { NAV_ITEMS } from './nav-items';
 
-/** Sidebar content: 'Admin Panel', group 'Content Management', the nine links with the current one marked. */
+/** Sidebar content: 'Admin Panel', group 'Content Management', one link per admin screen, the current one marked. */
 export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const current = (to: string) => (to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to));

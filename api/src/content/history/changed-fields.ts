@@ -1,0 +1,12 @@
+import type { ContentHistory } from './content-history.entity.js';
+
+/** Bookkeeping columns, not something an editor changed. */
+const IGNORED = new Set(['version', 'createdAt', 'id']);
+
+/** The fields whose stored value differs between an entry's before and after (all of them for a create or delete). */
+export function changedFields(entry: Pick<ContentHistory, 'before' | 'after'>): string[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => !IGNORED.has(key) && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+}

@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+import type { Opt } from '@mikro-orm/core';
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field as GraphQLField, Int, ObjectType } from 'type-graphql';
+
+export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'move';
+
+/**
+ * One change to one content record: who, when, what, and the whole record before and after (JSON).
+ * Written in the transaction of the change itself (collection.service.ts), so history and content
+ * never disagree. Admin-only: never part of a public read.
+ */
+@ObjectType('ContentHistoryEntry', { description: 'One change to a content record (admins only).' })
+@Entity({ tableName: 'content_history' })
+@Index({ properties: ['collection', 'recordId'] })
+export class ContentHistory {
+  @GraphQLField(() => Int)
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  /** The content type's REST path, e.g. 'team-members'. */
+  @GraphQLField(() => String, { description: "The collection's REST path, e.g. 'team-members'." })
+  @Property({ type: 'text' })
+  collection!: string;
+
+  @GraphQLField(() => Int)
+  @Property({ type: 'integer' })
+  recordId!: number;
+
+  @GraphQLField(() => String, { description: 'create, update, delete, restore or move.' })
+  @Property({ type: 'text' })
+  action!: HistoryAction;
+
+  @Property({ type: 'uuid', nullable: true })
+  userId?: string | null;
+
+  /** Kept as text so the entry still says who after the account is removed. */
+  @GraphQLField(() => String, { nullable: true, description: 'Who made the change.' })
+  @Property({ type: 'text', nullable: true })
+  username?: string | null;
+
+  @GraphQLField(() => Date)
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  at!: Opt<Date>;
+
+  @Property({ type: 'json', nullable: true })
+  before?: Record<string, unknown> | null;
+
+  @Property({ type: 'json', nullable: true })
+  after?: Record<string, unknown> | null;
+}

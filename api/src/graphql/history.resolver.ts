@@ -1,0 +1,44 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { ContentHistory } from '../content/history/content-history.entity.js';
+import { changedFields } from '../content/history/changed-fields.js';
+import { contentHistory, restoreRevision, undoDelete } from '../content/history/history.service.js';
+import type { GraphQLContext } from './context.js';
+
+// History, restore and undo of content records: admins only (the service refuses anyone else).
+
+@Resolver(() => ContentHistory)
+export class HistoryResolver {
+  @Query(() => [ContentHistory], { description: "A record's changes, newest first (admins only)." })
+  contentHistory(
+    @Arg('collection', () => String, { description: "REST path of the collection, e.g. 'team-members'." }) collection: string,
+    @Arg('id', () => Int) id: number,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return contentHistory(ctx.em, collection, id, ctx.caller);
+  }
+
+  @Mutation(() => ContentHistory, { description: 'Brings a record back to the state a history entry recorded (admins only).' })
+  restoreRevision(@Arg('revisionId', () => Int) revisionId: number, @Ctx() ctx: GraphQLContext) {
+    return restoreRevision(ctx.em, revisionId, ctx.caller);
+  }
+
+  @Mutation(() => ContentHistory, { description: 'Restores a deleted record with its id and place (admins only).' })
+  undoDelete(@Arg('collection', () => String) collection: string, @Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext) {
+    return undoDelete(ctx.em, collection, id, ctx.caller);
+  }
+
+  @FieldResolver(() => [String], { description: 'Fields whose value differs between before and after.' })
+  changed(@Root() entry: ContentHistory): string[] {
+    return changedFields(entry);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'The whole record before the change, as JSON.' })
+  before(@Root() entry: ContentHistory): string | null {
+    return entry.before ? JSON.stringify(entry.before) : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'The whole record after the change, as JSON.' })
+  after(@Root() entry: ContentHistory): string | null {
+    return entry.after ? JSON.stringify(entry.after) : null;
+  }
+}

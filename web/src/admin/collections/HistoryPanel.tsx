@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { AdminContentHistoryDocument, AdminRestoreRevisionDocument } from '../../graphql/generated/graphql';
+import { notify } from '../../components/notifications';
+import { useAdminFailures } from '../auth/session-expiry';
+
+const ACTION_LABEL: Record<string, string> = {
+  create: 'Created',
+  update: 'Edited',
+  delete: 'Deleted',
+  restore: 'Restored',
+  move: 'Moved',
+};
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** The History tab of an edit dialog: every change of the record, newest first, each restorable. */
+export function HistoryPanel({
+  collection,
+  id,
+  labelOf,
+  onRestored,
+}: {
+  collection: string;
+  id: number;
+  labelOf(field: string): string;
+  onRestored(): void;
+}) {
+  const failures = useAdminFailures();
+  const history = useQuery(AdminContentHistoryDocument, { variables: { collection, id }, fetchPolicy: 'network-only' });
+  const [restore] = useMutation(AdminRestoreRevisionDocument);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const entries = history.data?.contentHistory ?? [];
+
+  async function restoreEntry(revisionId: number) {
+    setRestoring(revisionId);
+    try {
+      await restore({ variables: { revisionId } });
+      notify('success', 'Success', 'Earlier version restored');
+      onRestored();
+    } catch (error) {
+      failures.report(error, 'Failed to restore this version');
+    } finally {
+      setRestoring(null);
+    }
+  }
+
+  if (history.loading && !history.data) return <Text color="fg.muted">Loading history…</Text>;
+  if (history.error) return <Text color="fg.error">Failed to load the history. Please try again later.</Text>;
+  if (entries.length === 0) return <Text color="fg.muted">No changes recorded yet.</Text>;
+  return (
+    <Stack as="ol" gap="0" listStyleType="none" aria-label="Changes, newest first">
+      {entries.map((entry, index) => (
+        <HStack as="li" key={entry.id} py="3" gap="3" borderBottomWidth={index < entries.length - 1 ? '1px' : undefined} align="start">
+          <Box flex="1" minW="0">
+            <HStack gap="2" wrap="wrap">
+              <Badge variant="subtle" colorPalette={entry.action === 'delete' ? 'red' : entry.action === 'create' ? 'green' : 'gray'}>
+                {ACTION_LABEL[entry.action] ?? entry.action}
+              </Badge>
+              <Text fontSize="sm" color="fg.muted">
+                {when(entry.at as string)} · {entry.username ?? 'unknown'}
+              </Text>
+            </HStack>
+            {entry.changed.length > 0 && entry.action !== 'create' && entry.action !== 'delete' && (
+              <Text fontSize="sm" mt="1">
+                {entry.changed.map(labelOf).join(', ')}
+              </Text>
+            )}
+          </Box>
+          {index > 0 && entry.action !== 'delete' && (
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={`Restore the version of ${when(entry.at as string)}`}
+              loading={restoring === entry.id}
+              onClick={() => void restoreEntry(entry.id)}
+            >
+              Restore
+            </Button>
+          )}
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
