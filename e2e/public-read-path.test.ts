@@ -18,12 +18,13 @@ import { stopServer } from './harness/stop-server';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /**
- * Issue 9's budget is 150 KB of compressed JavaScript per public page. NOT MET YET: the public entry
- * is ~156 KB brotli (what the server sends a browser that accepts it, precompressed) and ~182 KB
- * gzip, nearly all of it React DOM, Apollo Client and Chakra's styling engine. This ceiling keeps it
- * from growing while that is worked on; lower it to the budget once a library goes.
+ * Issue 9's budget is 150 KiB of JavaScript per public page, counted brotli-compressed (what the
+ * server sends a browser that accepts it, precompressed at build time). NOT MET YET: the public
+ * entry is 153.5 KiB brotli (179.4 KiB gzip), nearly all of it React DOM, Apollo Client (~48 KiB
+ * brotli with rxjs and graphql's printer, which its core uses) and Chakra's styling engine. This
+ * ceiling keeps it from growing; lower it to 150 once one of those weighs less.
  */
-const JS_CEILING_BYTES = 160 * 1024;
+const JS_CEILING_BYTES = 155 * 1024;
 
 /** A TCP relay to PostgreSQL that can be cut (the database "goes away") and restored. */
 class Relay {

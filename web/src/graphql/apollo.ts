@@ -1,4 +1,5 @@
-import { ApolloClient, HttpLink, InMemoryCache, type ApolloLink, type NormalizedCacheObject } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache, type HttpLink, type NormalizedCacheObject } from '@apollo/client';
+import { Observable, type Subscription } from 'rxjs';
 
 export interface ApolloClientOptions {
   /** GraphQL endpoint; the browser uses the same origin, the server renderer an absolute URL. */
@@ -16,6 +17,32 @@ export interface ApolloClientOptions {
 }
 
 /**
+ * The HTTP link, loaded on the first request that needs the network: a server-rendered page
+ * hydrates from the cache state it carries and may never make one, so its code (the HTTP
+ * transport, body and response handling) is a chunk of its own, not part of every page's start.
+ */
+function deferredHttpLink(options: HttpLink.Options): ApolloLink {
+  let loaded: Promise<ApolloLink> | undefined;
+  return new ApolloLink(
+    (operation, forward) =>
+      new Observable<ApolloLink.Result>((observer) => {
+        let subscription: Subscription | undefined;
+        let closed = false;
+        (loaded ??= import('@apollo/client/link/http').then(({ HttpLink }) => new HttpLink(options))).then(
+          (link) => {
+            if (!closed) subscription = link.request(operation, forward).subscribe(observer);
+          },
+          (error: unknown) => observer.error(error),
+        );
+        return () => {
+          closed = true;
+          subscription?.unsubscribe();
+        };
+      }),
+  );
+}
+
+/**
  * One factory for every Apollo client of the app (public site, admin panel, server renderer).
  * Data rules of spec section 9: no polling, no refetch on focus (Apollo never does that), no retries
  * (no RetryLink), and cached data is never considered stale (cache-first everywhere).
@@ -27,7 +54,7 @@ export function createApolloClient(options: ApolloClientOptions = {}): ApolloCli
   return new ApolloClient({
     link:
       options.link ??
-      new HttpLink({
+      deferredHttpLink({
         uri: options.uri ?? '/graphql',
         credentials: 'include',
         headers: options.headers,
