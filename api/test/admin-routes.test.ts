@@ -42,10 +42,17 @@ describe('admin routes', () => {
         'POST /api/upload-image',
         'GET /api/admin/webhooks',
         'POST /api/admin/webhooks/:id/test',
+        'GET /api/admin/news/:id/history',
+        'POST /api/admin/news/:id/restore',
+        'POST /api/admin/news/:id/move',
+        'GET /api/admin/statistics/:id/history',
+        'GET /api/admin/admins',
+        'POST /api/admin/account/password',
       ]),
     );
-    // 6 collections x 3, 2 singletons, the upload, 6 webhook routes.
-    expect(routes.length).toBe(6 * 3 + 2 + 1 + 6);
+    // 6 collections x 6 (create, update, delete, history, restore, move), 2 singletons x 3
+    // (update, history, restore), the upload, 6 webhook routes, 5 account routes.
+    expect(routes.length).toBe(6 * 6 + 2 * 3 + 1 + 6 + 5);
   });
 
   it('answer an anonymous caller 401 {"message": "Unauthorized"}, every one', async () => {
