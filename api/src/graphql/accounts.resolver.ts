@@ -4,43 +4,43 @@ import { User } from '../auth/user.entity.js';
 import type { GraphQLContext } from './context.js';
 
 /** An admin and the password just given to them (shown once, never stored in clear). */
-@ObjectType()
+@ObjectType({ description: 'An admin and the password just given to them: shown once, never stored in clear.' })
 class AdminWithPassword {
-  @Field(() => User)
+  @Field(() => User, { description: 'The account.' })
   user!: User;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The generated password; give it to the person, who should change it.' })
   password!: string;
 }
 
 // Accounts over GraphQL: thin adapters over the auth service (same rules as REST and the CLI).
 @Resolver()
 export class AccountsResolver {
-  @Query(() => [User])
+  @Query(() => [User], { description: 'Every administrator (admins only).' })
   admins(@Ctx() ctx: GraphQLContext) {
     return listAdmins(ctx.em, ctx.caller);
   }
 
-  @Mutation(() => AdminWithPassword)
-  createAdmin(@Arg('username', () => String) username: string, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => AdminWithPassword, { description: 'Adds an administrator with a generated password (admins only).' })
+  createAdmin(@Arg('username', () => String, { description: 'The sign-in name of the new account.' }) username: string, @Ctx() ctx: GraphQLContext) {
     return createUser(ctx.em, ctx.caller, { username });
   }
 
-  @Mutation(() => AdminWithPassword)
-  resetAdminPassword(@Arg('username', () => String) username: string, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => AdminWithPassword, { description: "Gives an administrator a new generated password and ends their sessions (admins only)." })
+  resetAdminPassword(@Arg('username', () => String, { description: 'The sign-in name of the account.' }) username: string, @Ctx() ctx: GraphQLContext) {
     return resetPassword(ctx.em, ctx.caller, username);
   }
 
-  @Mutation(() => Boolean)
-  async deleteAdmin(@Arg('username', () => String) username: string, @Ctx() ctx: GraphQLContext) {
+  @Mutation(() => Boolean, { description: 'Removes an administrator (admins only); true when done.' })
+  async deleteAdmin(@Arg('username', () => String, { description: 'The sign-in name of the account.' }) username: string, @Ctx() ctx: GraphQLContext) {
     await deleteUser(ctx.em, ctx.caller, username);
     return true;
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, { description: "Changes the signed-in administrator's password; true when done." })
   async changeOwnPassword(
-    @Arg('currentPassword', () => String) currentPassword: string,
-    @Arg('newPassword', () => String) newPassword: string,
+    @Arg('currentPassword', () => String, { description: 'The password in use now.' }) currentPassword: string,
+    @Arg('newPassword', () => String, { description: 'The password to use from now on.' }) newPassword: string,
     @Ctx() ctx: GraphQLContext,
   ) {
     await changeOwnPassword(ctx.em, ctx.caller, { currentPassword, newPassword }, ctx.req.sessionID ?? null);

@@ -96,7 +96,11 @@ export function createCollectionResolver(entry: CollectionDefinition) {
     }
 
     @Mutation(() => [entity], { name: `move${typeName}`, description: 'Moves the record to a 0-based position; returns the whole list in its new order.' })
-    move(@Arg('id', () => Int) id: number, @Arg('toIndex', () => Int) toIndex: number, @Ctx() ctx: GraphQLContext) {
+    move(
+      @Arg('id', () => Int, { description: ID }) id: number,
+      @Arg('toIndex', () => Int, { description: 'The 0-based position to move the record to.' }) toIndex: number,
+      @Ctx() ctx: GraphQLContext,
+    ) {
       return service.move(ctx.em, id, toIndex, ctx.caller);
     }
   }

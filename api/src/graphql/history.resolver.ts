@@ -11,19 +11,21 @@ export class HistoryResolver {
   @Query(() => [ContentHistory], { description: "A record's changes, newest first (admins only)." })
   contentHistory(
     @Arg('collection', () => String, { description: "REST path of the collection, e.g. 'team-members'." }) collection: string,
-    @Arg('id', () => Int) id: number,
+    @Arg('id', () => Int, { description: 'The id of the record.' }) id: number,
     @Ctx() ctx: GraphQLContext,
   ) {
     return contentHistory(ctx.em, collection, id, ctx.caller);
   }
 
   @Mutation(() => ContentHistory, { description: 'Brings a record back to the state a history entry recorded (admins only).' })
-  restoreRevision(@Arg('revisionId', () => Int) revisionId: number, @Ctx() ctx: GraphQLContext) {
+  restoreRevision(@Arg('revisionId', () => Int, { description: 'The id of the history entry to go back to.' }) revisionId: number, @Ctx() ctx: GraphQLContext) {
     return restoreRevision(ctx.em, revisionId, ctx.caller);
   }
 
   @Mutation(() => ContentHistory, { description: 'Restores a deleted record with its id and place (admins only).' })
-  undoDelete(@Arg('collection', () => String) collection: string, @Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext) {
+  undoDelete(
+    @Arg('collection', () => String, { description: "REST path of the collection, e.g. 'team-members'." }) collection: string,
+    @Arg('id', () => Int, { description: 'The id the deleted record had.' }) id: number, @Ctx() ctx: GraphQLContext) {
     return undoDelete(ctx.em, collection, id, ctx.caller);
   }
 

@@ -73,6 +73,41 @@ const ifMatch = {
 };
 const admin = { security: [{ session: [] }] };
 
+/** History and restore of one record (content/content.router.ts mountHistory), for collections and singletons alike. */
+function historyRoutes(path: string, typeName: string, tags: string[], undoDelete: boolean): Route[] {
+  const entry = ref('ContentHistoryEntry');
+  const revision = { type: 'object', properties: { revisionId: { type: 'integer', minimum: 1, description: 'The id of the history entry to go back to.' } }, required: ['revisionId'] };
+  return [
+    {
+      method: 'get',
+      path: `/api/admin/${path}/:id/history`,
+      operation: {
+        tags,
+        ...admin,
+        operationId: `history${typeName}`,
+        summary: `The changes of a ${typeName}, newest first.`,
+        parameters: [idParameter],
+        responses: { 200: json({ type: 'array', items: entry }, 'The history entries.'), ...pick(401) },
+      },
+    },
+    {
+      method: 'post',
+      path: `/api/admin/${path}/:id/restore`,
+      operation: {
+        tags,
+        ...admin,
+        operationId: `restore${typeName}`,
+        summary: undoDelete
+          ? `With { revisionId }: brings the ${typeName} back to the state that history entry recorded. Without a body: undoes its latest delete (same id and place).`
+          : `Brings the ${typeName} back to the state the history entry { revisionId } recorded.`,
+        parameters: [idParameter],
+        requestBody: { required: !undoDelete, content: { 'application/json': { schema: revision } } },
+        responses: { 200: json(entry, 'The history entry of the restore.'), ...pick(400, 401, 403, 404) },
+      },
+    },
+  ];
+}
+
 function collectionRoutes(): Route[] {
   return collections.flatMap(({ path, typeName, type, filters }) => {
     const tags = [type.labels.plural];
@@ -128,6 +163,23 @@ function collectionRoutes(): Route[] {
         path: `/api/admin/${path}/:id`,
         operation: { tags, ...admin, operationId: `delete${typeName}`, summary: `Removes a ${typeName}.`, parameters: [idParameter], responses: { 204: { description: 'Removed.' }, ...pick(401, 403, 404) } },
       },
+      {
+        method: 'post',
+        path: `/api/admin/${path}/:id/move`,
+        operation: {
+          tags,
+          ...admin,
+          operationId: `move${typeName}`,
+          summary: `Moves a ${typeName} to a 0-based position; the answer is the whole list in its new order.`,
+          parameters: [idParameter],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object', properties: { toIndex: { type: 'integer', minimum: 0, description: 'The 0-based position to move the record to.' } }, required: ['toIndex'] } } },
+          },
+          responses: { 200: json({ type: 'array', items: ref(typeName) }, 'The records in their new order.'), ...pick(400, 401, 403, 404) },
+        },
+      },
+      ...historyRoutes(path, typeName, tags, true),
     ] satisfies Route[];
   });
 }
@@ -154,6 +206,7 @@ function singletonRoutes(): Route[] {
           responses: { 200: json(ref(typeName), 'Saved.'), ...pick(400, 401, 403, 404, 412) },
         },
       },
+      ...historyRoutes(path, typeName, tags, false),
     ] satisfies Route[];
   });
 }
@@ -182,6 +235,69 @@ function webhookRoutes(): Route[] {
       },
     },
     { method: 'post', path: '/api/admin/webhooks/:id/test', operation: { tags, ...admin, operationId: 'sendTestWebhook', summary: 'Queues a signed webhook.test event.', parameters: [idParameter], responses: { 202: json(delivery, 'Queued.'), ...pick(401, 403, 404) } } },
+  ];
+}
+
+/** auth/accounts.router.ts (admin). */
+function accountRoutes(): Route[] {
+  const tags = ['Accounts'];
+  const withPassword = json(
+    {
+      type: 'object',
+      description: 'The account and its generated password: shown once, never stored in clear.',
+      properties: { user: ref('User'), password: { type: 'string' } },
+      required: ['user', 'password'],
+    },
+    'The account and its new password.',
+  );
+  const username = { name: 'username', in: 'path', required: true, description: 'The sign-in name of the account.', schema: { type: 'string' } };
+  const stringBody = (...names: string[]) => ({
+    required: true,
+    content: { 'application/json': { schema: { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), required: names } } },
+  });
+  return [
+    { method: 'get', path: '/api/admin/admins', operation: { tags, ...admin, operationId: 'listAdmins', summary: 'Every administrator.', responses: { 200: json({ type: 'array', items: ref('User') }, 'The administrators.'), ...pick(401) } } },
+    {
+      method: 'post',
+      path: '/api/admin/admins',
+      operation: { tags, ...admin, operationId: 'createAdmin', summary: 'Adds an administrator with a generated password.', requestBody: stringBody('username'), responses: { 201: withPassword, ...pick(400, 401, 403) } },
+    },
+    {
+      method: 'post',
+      path: '/api/admin/admins/:username/reset-password',
+      operation: {
+        tags,
+        ...admin,
+        operationId: 'resetAdminPassword',
+        summary: 'Gives an administrator a new generated password and ends their sessions.',
+        parameters: [username],
+        responses: { 200: withPassword, ...pick(401, 403, 404) },
+      },
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/admins/:username',
+      operation: {
+        tags,
+        ...admin,
+        operationId: 'deleteAdmin',
+        summary: 'Removes an administrator (not yourself, not the last one).',
+        parameters: [username],
+        responses: { 204: { description: 'Removed.' }, ...pick(401, 403, 404) },
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/admin/account/password',
+      operation: {
+        tags,
+        ...admin,
+        operationId: 'changeOwnPassword',
+        summary: "Changes the signed-in administrator's password (their other sessions end).",
+        requestBody: stringBody('currentPassword', 'newPassword'),
+        responses: { 200: ok, ...pick(400, 401, 403) },
+      },
+    },
   ];
 }
 
@@ -244,6 +360,7 @@ const otherRoutes: Route[] = [
     },
   },
   ...webhookRoutes(),
+  ...accountRoutes(),
   {
     method: 'get',
     path: '/api/openapi.json',
@@ -304,6 +421,22 @@ export function openApiDocument(): Json {
         collections: { type: ['array', 'null'], items: { type: 'string' } },
         active: { type: ['boolean', 'null'] },
       },
+    },
+    ContentHistoryEntry: {
+      type: 'object',
+      description: 'One change to a content record (see the GraphQL type ContentHistoryEntry).',
+      properties: {
+        id: { type: 'integer', description: 'The id of this entry (a revisionId for restore).' },
+        collection: { type: 'string', description: "The collection's REST path, e.g. 'team-members'." },
+        recordId: { type: 'integer' },
+        action: { type: 'string', enum: ['create', 'update', 'delete', 'restore', 'move'] },
+        username: { type: ['string', 'null'], description: 'Who made the change.' },
+        at: { type: 'string', format: 'date-time' },
+        changed: { type: 'array', items: { type: 'string' }, description: 'Fields whose value differs between before and after.' },
+        before: { type: ['object', 'null'], description: 'The whole record before the change.' },
+        after: { type: ['object', 'null'], description: 'The whole record after the change.' },
+      },
+      required: ['id', 'collection', 'recordId', 'action', 'at', 'changed'],
     },
     StaleVersion: { type: 'object', properties: { message: { type: 'string' }, currentVersion: { type: 'integer' } }, required: ['message', 'currentVersion'] },
     User: {

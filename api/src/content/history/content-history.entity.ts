@@ -14,7 +14,7 @@ export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'move';
 @Entity({ tableName: 'content_history' })
 @Index({ properties: ['collection', 'recordId'] })
 export class ContentHistory {
-  @GraphQLField(() => Int)
+  @GraphQLField(() => Int, { description: 'The id of this history entry (a revisionId for restoreRevision).' })
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
@@ -23,7 +23,7 @@ export class ContentHistory {
   @Property({ type: 'text' })
   collection!: string;
 
-  @GraphQLField(() => Int)
+  @GraphQLField(() => Int, { description: 'The id of the record that changed.' })
   @Property({ type: 'integer' })
   recordId!: number;
 
@@ -39,7 +39,7 @@ export class ContentHistory {
   @Property({ type: 'text', nullable: true })
   username?: string | null;
 
-  @GraphQLField(() => Date)
+  @GraphQLField(() => Date, { description: 'When the change was made.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   at!: Opt<Date>;
 
