@@ -56,6 +56,17 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 const FAILURE_MEMORY_MS = 1000;
 const LOG_INTERVAL_MS = 1000;
 
+/**
+ * What a background task (listener, worker) logs about a failure: for an unreachable database one
+ * line without a stack (the outage is expected and reported elsewhere), for anything else the
+ * error itself.
+ */
+export function logFieldsOf(error: unknown): Record<string, unknown> {
+  if (!isDatabaseUnavailable(error)) return { err: error };
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return { reason: typeof message === 'string' ? message.split('\n')[0] : undefined, code };
+}
+
 export class DatabaseHealth {
   private postmasterDown = false;
   private lastFailureAt = -Infinity;

@@ -1,3 +1,4 @@
+import { logFieldsOf } from '../ops/database-health.js';
 import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
@@ -72,7 +73,7 @@ export class ContentRevisionFeed {
       const rows = await this.#orm.em.getConnection().execute<{ revision: string }[]>(READ_REVISION);
       if (rows[0]) this.#set(rows[0].revision, true);
     } catch (error) {
-      this.#logger.warn({ err: error }, 'could not read the content revision');
+      this.#logger.warn(logFieldsOf(error), 'could not read the content revision');
     }
   }
 
@@ -125,7 +126,7 @@ export class ContentRevisionFeed {
     // Logged once per outage, not per retry: the database being away is reported elsewhere too.
     if (this.#failingSince === null) {
       this.#failingSince = Date.now();
-      this.#logger.warn({ err: error }, 'content revision feed lost; serving caches as stale until it is back');
+      this.#logger.warn(logFieldsOf(error), 'content revision feed lost; serving caches as stale until it is back');
     }
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = undefined;

@@ -1,3 +1,4 @@
+import { logFieldsOf } from '../ops/database-health.js';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { postWebhook, type PostOutcome } from './webhook-request.js';
@@ -165,7 +166,7 @@ export class WebhookDeliveryWorker {
         // The database may be down for a while: say so at most once a minute.
         if (!this.stopping && Date.now() - this.lastErrorLog > 60_000) {
           this.lastErrorLog = Date.now();
-          this.logger.warn({ err: error }, 'webhook worker could not reach the database; retrying');
+          this.logger.warn(logFieldsOf(error), 'webhook worker could not reach the database; retrying');
         }
       }
       if (claimed < BATCH_SIZE && !this.stopping) {
