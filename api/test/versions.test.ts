@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { validInput } from './fixtures/content.js';
 import { request } from './http.js';
 import { signedInApp } from './signed-in-app.js';
+import { TEST_ADMIN } from './test-app.js';
 
 // Optimistic concurrency: every content record has a version (1 on create, +1 per update); an
 // update naming the version it read is refused when the record has moved on, atomically.
@@ -40,12 +41,22 @@ describe('REST If-Match', () => {
     expect(unchecked.body.version).toBe(4);
   });
 
-  it('refuses a stale version with 412 and the current version, keeping the newer data', async () => {
+  it('refuses a stale version with 412, the current version and who changed it when, keeping the newer data', async () => {
     const { id } = await createCountry();
-    expect((await put(`countries/${id}`, { ...validInput.countries, name: 'Newer' }, '1')).status).toBe(200);
+    const newer = await put(`countries/${id}`, { ...validInput.countries, name: 'Newer' }, '1');
+    expect(newer.status).toBe(200);
     const stale = await put(`countries/${id}`, { ...validInput.countries, name: 'Older' }, '1');
     expect(stale.status).toBe(412);
-    expect(stale.body).toEqual({ message: 'Someone else changed this item since you opened it', currentVersion: 2 });
+    expect(stale.body).toEqual({
+      message: 'Someone else changed this item since you opened it',
+      currentVersion: 2,
+      changedBy: TEST_ADMIN.username,
+      changedAt: expect.any(String),
+    });
+    // The time of the change that won (the history entry of the 'Newer' save).
+    const age = Date.now() - Date.parse(stale.body.changedAt);
+    expect(age).toBeGreaterThanOrEqual(-5_000);
+    expect(age).toBeLessThan(60_000);
     expect((await request(session.app.baseUrl, 'GET', `/api/countries/${id}`)).body).toMatchObject({ name: 'Newer', version: 2 });
   });
 
@@ -86,7 +97,12 @@ describe('GraphQL expectedVersion', () => {
     const ok = await gql(update, { id, input: { ...validInput.countries, name: 'First' }, expectedVersion: 1 });
     expect(ok.data.updateCountry).toEqual({ id, name: 'First', version: 2 });
     const stale = await gql(update, { id, input: { ...validInput.countries, name: 'Second' }, expectedVersion: 1 });
-    expect(stale.errors![0]!.extensions).toEqual({ code: 'CONFLICT', currentVersion: 2 });
+    expect(stale.errors![0]!.extensions).toEqual({
+      code: 'CONFLICT',
+      currentVersion: 2,
+      changedBy: TEST_ADMIN.username,
+      changedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     expect(stale.errors![0]!.message).toBe('Someone else changed this item since you opened it');
   });
 

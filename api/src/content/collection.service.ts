@@ -56,11 +56,12 @@ export function recordHistory(
 async function saveVersioned<T extends Versioned>(
   em: EntityManager,
   entity: EntityClass<T>,
+  path: string,
   record: T,
   values: Record<string, unknown>,
   expected: ExpectedVersion,
 ): Promise<T> {
-  if (expected !== undefined && record.version !== expected) throw new StaleVersion(record.version);
+  if (expected !== undefined && record.version !== expected) throw await staleVersion(em, path, record);
   em.assign(record, values as never);
   try {
     await em.flush();
@@ -68,9 +69,19 @@ async function saveVersioned<T extends Versioned>(
     if (!(error instanceof OptimisticLockError)) throw error;
     const current = await em.fork().findOne(entity, record.id as never);
     if (!current) throw new NotFound();
-    throw new StaleVersion(current.version);
+    throw await staleVersion(em, path, current);
   }
   return record;
+}
+
+/** The refusal of a stale save, naming who made the latest change and when (its history entry). */
+async function staleVersion(em: EntityManager, path: string, current: Versioned): Promise<StaleVersion> {
+  const last = await em.fork().findOne(
+    ContentHistory,
+    { collection: path, recordId: current.id },
+    { orderBy: { id: 'desc' }, fields: ['username', 'at'] },
+  );
+  return new StaleVersion(current.version, { changedBy: last?.username ?? null, changedAt: last?.at.toISOString() ?? null });
 }
 
 export function collectionService<T extends Listed>(
@@ -123,7 +134,7 @@ export function collectionService<T extends Listed>(
         const user = await requireAdmin(em, caller);
         const record = await find(em, id);
         const before = snapshotOf(record);
-        await saveVersioned(em, entity, record, validateInput(rules, input, 'update'), expected);
+        await saveVersioned(em, entity, path, record, validateInput(rules, input, 'update'), expected);
         recordHistory(em, path, 'update', user, record.id, before, record);
         await em.flush();
         return record;
@@ -180,7 +191,7 @@ export function singletonService<T extends Versioned>(
         const record = await get(em);
         if (!record || record.id !== id) throw new NotFound(`${label} not found`);
         const before = snapshotOf(record);
-        await saveVersioned(em, entity, record, validateInput(rules, input, 'update'), expected);
+        await saveVersioned(em, entity, path, record, validateInput(rules, input, 'update'), expected);
         recordHistory(em, path, 'update', user, record.id, before, record);
         await em.flush();
         return record;

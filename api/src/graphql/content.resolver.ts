@@ -20,7 +20,7 @@ import type { GraphQLContext } from './context.js';
 /** type-graphql hands us an instance of the input class; services validate plain data. */
 const plain = (input: object): Record<string, unknown> => ({ ...input });
 
-const EXPECTED_VERSION = 'The version the client read; when the record has changed since, the update fails with CONFLICT.';
+const EXPECTED_VERSION = 'The version the client read; when the record has changed since, the update fails with CONFLICT (extensions: currentVersion, changedBy, changedAt).';
 const ID = 'The id of the record.';
 const INPUT = 'The field values (validated by the server; errors come back as BAD_USER_INPUT with extensions.errors).';
 

@@ -438,7 +438,16 @@ export function openApiDocument(): Json {
       },
       required: ['id', 'collection', 'recordId', 'action', 'at', 'changed'],
     },
-    StaleVersion: { type: 'object', properties: { message: { type: 'string' }, currentVersion: { type: 'integer' } }, required: ['message', 'currentVersion'] },
+    StaleVersion: {
+      type: 'object',
+      properties: {
+        message: { type: 'string' },
+        currentVersion: { type: 'integer' },
+        changedBy: { type: ['string', 'null'], description: 'Who made the latest change (null when unknown, e.g. seeded content).' },
+        changedAt: { type: ['string', 'null'], format: 'date-time', description: 'When the latest change was made.' },
+      },
+      required: ['message', 'currentVersion', 'changedBy', 'changedAt'],
+    },
     User: {
       type: 'object',
       description: 'An administrator.',

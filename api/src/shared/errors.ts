@@ -86,25 +86,33 @@ export class NotFound extends AppError {
   }
 }
 
+/** Who made the change that a stale save ran into, and when (from the content history). */
+export interface LastChange {
+  changedBy: string | null;
+  changedAt: string | null;
+}
+
 /**
  * The record changed since the caller read it (optimistic concurrency): REST 412 (If-Match),
- * GraphQL CONFLICT. Carries the current version so a client can offer to reload.
+ * GraphQL CONFLICT. Carries the current version, and who changed it when, so a client can say so
+ * and offer to reload.
  */
 export class StaleVersion extends AppError {
   readonly status = 412;
   readonly code = 'CONFLICT';
   constructor(
     readonly currentVersion: number,
+    readonly lastChange: LastChange = { changedBy: null, changedAt: null },
     message = 'Someone else changed this item since you opened it',
   ) {
     super(message);
     this.name = 'StaleVersion';
   }
   override body() {
-    return { message: this.message, currentVersion: this.currentVersion };
+    return { message: this.message, currentVersion: this.currentVersion, ...this.lastChange };
   }
   override extensions() {
-    return { currentVersion: this.currentVersion };
+    return { currentVersion: this.currentVersion, ...this.lastChange };
   }
 }
 

@@ -31,7 +31,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, GripVertical, Pencil, Plus, Search, Tr
 import { AdminUndoDeleteDocument } from '../../graphql/generated/graphql';
 import { notify, toaster } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
-import { ConflictNotice } from '../forms/ConflictNotice';
+import { type Conflict, ConflictNotice } from '../forms/ConflictNotice';
 import { onSaveFailure } from '../forms/save-failure';
 import { FormFields } from '../forms/FormFields';
 import { FormGuard } from '../forms/FormGuard';
@@ -40,7 +40,7 @@ import { confirmDiscard } from '../forms/confirm-discard';
 import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FormValues } from '../forms/field-spec';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import type { CollectionDefinition } from './collection-definition';
-import { HistoryPanel } from './HistoryPanel';
+import { HistoryPanel } from '../history/HistoryPanel';
 import { visibleRows, type SortState } from './row-order';
 
 /** Row actions stay in view when a wide table scrolls sideways (tablets; phones get cards). */
@@ -139,7 +139,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
   const [dialog, setDialog] = useState<DialogState<Row>>({ open: false, editing: null, formKey: 0 });
   const [deleting, setDeleting] = useState<number | null>(null);
   /** The last save was refused as stale: offer to reload the record. */
-  const [conflict, setConflict] = useState<'shown' | 'reloading' | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const schema = useMemo(() => schemaOf(fields), [fields]);
   const emptyValues = useMemo(() => emptyValuesOf(fields), [fields]);
 
@@ -181,7 +181,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
       await refetchList();
     } catch (error) {
       onSaveFailure(error, helpers, {
-        conflict: () => setConflict('shown'),
+        conflict: (change) => setConflict({ change, reloading: false }),
         report: (failure) => failures.report(failure, `Failed to ${action} ${definition.noun}`),
       });
     }
@@ -190,7 +190,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
   /** After a conflict: the current record from the server, in a fresh form (or the dialog closes if it is gone). */
   async function reloadEditing() {
     const id = dialog.editing?.id;
-    setConflict('reloading');
+    setConflict((c) => c && { ...c, reloading: true });
     try {
       const result = await list.refetch();
       const fresh = result.data ? operations.rows(result.data).find((row) => row.id === id) : undefined;
@@ -201,7 +201,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
       setConflict(null);
       setDialog((d) => ({ open: true, editing: fresh, formKey: d.formKey + 1 }));
     } catch (error) {
-      setConflict('shown');
+      setConflict((c) => c && { ...c, reloading: false });
       failures.report(error, `Failed to load ${definition.title.toLowerCase()}`);
     }
   }
@@ -442,7 +442,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
                     </Dialog.Header>
                     <Dialog.Body>
                       <FormGuard draftKey={`${definition.path}:${dialog.editing?.id ?? 'new'}`} path={`/admin/${definition.path}`} label={title} />
-                      {conflict && <ConflictNotice onReload={() => void reloadEditing()} reloading={conflict === 'reloading'} />}
+                      {conflict && <ConflictNotice conflict={conflict} onReload={() => void reloadEditing()} />}
                       {dialog.editing ? (
                         <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as 'details' | 'history')} variant="line">
                           <Tabs.List mb="4">

@@ -18,7 +18,12 @@ describe('a stale save', () => {
     const server = fakeServer({
       AdminMe: SIGNED_IN,
       AdminCountries: () => ({ data: { countries: [stored] } }),
-      AdminUpdateCountry: () => gqlError('CONFLICT', 'Someone else changed this item since you opened it', { currentVersion: 4 }),
+      AdminUpdateCountry: () =>
+        gqlError('CONFLICT', 'Someone else changed this item since you opened it', {
+          currentVersion: 4,
+          changedBy: 'maria',
+          changedAt: '2026-11-23T09:15:00.000Z',
+        }),
     });
     renderAdmin('/admin/countries', { server });
     const user = userEvent.setup({ delay: null });
@@ -31,6 +36,8 @@ describe('a stale save', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
+    // Who made the change that won, and when.
+    expect(screen.getByText(/^maria saved a change on .*2026.*Reload it to see the current version/)).toBeInTheDocument();
     expect(server.callsOf('AdminUpdateCountry')[0]).toMatchObject({ id: 1, expectedVersion: 3, input: { name: 'Kuwait City' } });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 
@@ -60,6 +67,8 @@ describe('a stale save', () => {
     await user.type(experts, '45');
     await user.click(screen.getByRole('button', { name: /Save Changes/ }));
     expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
+    // Without a known author (seeded content) the notice still explains what to do.
+    expect(screen.getByText(/^Reload it to see the current version/)).toBeInTheDocument();
     expect(server.callsOf('AdminUpdateStatistics')[0]).toMatchObject({ id: 3, expectedVersion: 7 });
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(screen.getByRole('spinbutton', { name: /Expert Consultants Count/ })).toHaveValue(41));

@@ -1,6 +1,9 @@
 import type { FormikHelpers } from 'formik';
-import { fieldErrors, hasErrorCode } from '../errors';
+import { fieldErrors, graphQLErrors } from '../errors';
+import type { LastChange } from './ConflictNotice';
 import type { FormValues } from './field-spec';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 /**
  * What a form does when the server refuses a save: a stale version shows the conflict notice;
@@ -9,10 +12,11 @@ import type { FormValues } from './field-spec';
 export function onSaveFailure(
   error: unknown,
   helpers: FormikHelpers<FormValues>,
-  handlers: { conflict(): void; report(error: unknown): void },
+  handlers: { conflict(change: LastChange): void; report(error: unknown): void },
 ): void {
-  if (hasErrorCode(error, 'CONFLICT')) {
-    handlers.conflict();
+  const conflict = graphQLErrors(error).find((e) => e.extensions?.code === 'CONFLICT');
+  if (conflict) {
+    handlers.conflict({ changedBy: text(conflict.extensions?.changedBy), changedAt: text(conflict.extensions?.changedAt) });
     return;
   }
   const serverErrors = fieldErrors(error);
