@@ -50,4 +50,16 @@ describe('demo seed', () => {
     await seedDemoContent(app.orm.em.fork(), app.deps.storage);
     expect((await request(app.baseUrl, 'GET', '/api/countries')).body.length).toBe(before);
   });
+
+  it("heads every record's history with its seeded state, without an author", async () => {
+    const cookie = await app.login();
+    const [country] = (await request(app.baseUrl, 'GET', '/api/countries')).body;
+    const history = (await request(app.baseUrl, 'GET', `/api/admin/countries/${country.id}/history`, { cookie })).body;
+    expect(history).toEqual([expect.objectContaining({ action: 'create', username: null, after: expect.objectContaining({ name: country.name }) })]);
+    // The singletons were rewritten by the seed: an update from their first-start state.
+    const stats = (await request(app.baseUrl, 'GET', '/api/statistics')).body;
+    const statsHistory = (await request(app.baseUrl, 'GET', `/api/admin/statistics/${stats.id}/history`, { cookie })).body;
+    expect(statsHistory[0]).toMatchObject({ action: 'update', username: null, after: { expertCount: stats.expertCount } });
+    expect(statsHistory.at(-1)).toMatchObject({ action: 'create', username: null });
+  });
 });

@@ -67,6 +67,20 @@ describe('history', () => {
     expect((await admin('POST', `clients/${ids[1]}/restore`)).status).toBe(404);
   });
 
+  it('keeps the history of a singleton from its first-start state, and restores that state', async () => {
+    const { id, version: _version, ...original } = (await request(base(), 'GET', '/api/statistics')).body;
+    const input = { yearEstablished: original.yearEstablished, expertCount: 77, projectCount: original.projectCount, partnerCount: original.partnerCount };
+    expect((await admin('PUT', `statistics/${id}`, input)).status).toBe(200);
+    const history = await gql('query($id:Int!){ contentHistory(collection:"statistics", id:$id){ id action changed username } }', { id });
+    const entries = history.data.contentHistory;
+    // The seed's state heads the history, without an author.
+    expect(entries.at(-1)).toMatchObject({ action: 'create', username: null });
+    expect(entries[0]).toMatchObject({ action: 'update', changed: ['expertCount'], username: 'admin' });
+    const restored = await gql('mutation($r:Int!){ restoreRevision(revisionId:$r){ action changed } }', { r: entries[1].id });
+    expect(restored.data.restoreRevision).toEqual({ action: 'restore', changed: ['expertCount'] });
+    expect((await request(base(), 'GET', '/api/statistics')).body).toMatchObject({ id, expertCount: original.expertCount });
+  });
+
   it('refuses invalid restored input like any save', async () => {
     expect((await admin('POST', 'countries/1/restore', { revisionId: 'x' })).status).toBe(400);
     expect((await admin('POST', 'countries/1/restore', { revisionId: 999999 })).status).toBe(404);

@@ -63,5 +63,7 @@ export function singletonOperations<C extends ContentType>(type: C) {
     get: document<Record<string, RecordOf<C> | null>, Record<string, never>>(`query Admin${capitalized(field)} { ${field} { ${selection} } }`),
     record: (data: Record<string, RecordOf<C> | null>): RecordOf<C> | null => data[field] ?? null,
     update: updateOperation(type, selection),
+    /** REST path of the singleton: names it in its history. */
+    collection: type.restPath,
   };
 }

@@ -5,6 +5,7 @@ import { NotFound } from '../../shared/errors.js';
 import { recordHistory, snapshotOf } from '../collection.service.js';
 import { validateInput } from '../fields.js';
 import { collections, singletons } from '../registry.js';
+import { changedFields } from './changed-fields.js';
 import { ContentHistory } from './content-history.entity.js';
 import { editableFields } from '@consulting/model';
 
@@ -80,4 +81,32 @@ export async function undoDelete(em: EntityManager, collection: string, id: numb
     throw new NotFound('Nothing to undo');
   }
   return restoreRevision(em, latest.id, caller);
+}
+
+/**
+ * Brings the history up to date with content written outside the services (the first-start and
+ * demo seeds): a record with no entry gets a 'create', one whose stored values differ from its
+ * latest entry gets an 'update'. Neither has an author (username null: the installation did it).
+ * So every record's history starts with its first state, and an editor can go back to it.
+ */
+export async function recordUnlistedChanges(em: EntityManager): Promise<void> {
+  for (const { path, entity } of [...collections, ...singletons]) {
+    const records = await em.find(entity, {});
+    if (records.length === 0) continue;
+    const latest = new Map<number, Record<string, unknown> | null>();
+    const rows = await em.getConnection().execute<{ record_id: number; after: Record<string, unknown> | null }[]>(
+      'select distinct on (record_id) record_id, after from content_history where collection = ? order by record_id, id desc',
+      [path],
+    );
+    for (const row of rows) latest.set(row.record_id, row.after);
+    for (const record of records) {
+      const after = snapshotOf(record);
+      const id = (record as { id: number }).id;
+      const before = latest.get(id) ?? null;
+      const action = latest.has(id) && before ? 'update' : 'create';
+      if (action === 'update' && changedFields({ before, after }).length === 0) continue;
+      em.create(ContentHistory, { collection: path, recordId: id, action, userId: null, username: null, before: action === 'create' ? null : before, after });
+    }
+  }
+  await em.flush();
 }

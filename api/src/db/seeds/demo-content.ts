@@ -8,6 +8,7 @@ import { News } from '../../content/news/news.entity.js';
 import { Statistics } from '../../content/statistics/statistics.entity.js';
 import { TeamMember } from '../../content/team-members/team-member.entity.js';
 import { collections } from '../../content/registry.js';
+import { recordUnlistedChanges } from '../../content/history/history.service.js';
 import type { ImageStorage } from '../../uploads/storage.js';
 import { saveImage } from '../../uploads/upload.service.js';
 import { Canvas, hex, mix, type Rgb } from './png.js';
@@ -198,6 +199,9 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
     tx.assign(statistics, { yearEstablished: '2011', expertCount: 45, projectCount: 320, partnerCount: 28 });
 
     await Promise.all(pending);
+    // Each demo record's history starts with its demo state (no author: the seed wrote it).
+    await tx.flush();
+    await recordUnlistedChanges(tx);
     return {
       countries: flags.length,
       brands: brands.length,

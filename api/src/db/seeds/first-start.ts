@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { generatePassword, hashPassword } from '../../auth/passwords.js';
 import { User } from '../../auth/user.entity.js';
 import type { Config } from '../../config.js';
+import { recordUnlistedChanges } from '../../content/history/history.service.js';
 import { LandingContent } from '../../content/landing-content/landing-content.entity.js';
 import { Statistics } from '../../content/statistics/statistics.entity.js';
 
@@ -11,7 +12,9 @@ import { Statistics } from '../../content/statistics/statistics.entity.js';
 // first admin. Each step runs only when its table is empty, so starting again changes nothing.
 
 export async function seedFirstStartContent(em: EntityManager): Promise<void> {
+  let created = false;
   if ((await em.count(LandingContent)) === 0) {
+    created = true;
     em.create(LandingContent, {
       heroTagline: 'Strategy that turns ambition into results',
       heroSubtitle:
@@ -21,9 +24,12 @@ export async function seedFirstStartContent(em: EntityManager): Promise<void> {
     });
   }
   if ((await em.count(Statistics)) === 0) {
+    created = true;
     em.create(Statistics, { yearEstablished: DEFAULT_YEAR_ESTABLISHED, expertCount: 0, projectCount: 0, partnerCount: 0 });
   }
   await em.flush();
+  // Their first state heads their history, so an editor can always go back to it.
+  if (created) await recordUnlistedChanges(em);
 }
 
 /**

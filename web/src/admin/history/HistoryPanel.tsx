@@ -60,7 +60,7 @@ export function HistoryPanel({
                 {ACTION_LABEL[entry.action] ?? entry.action}
               </Badge>
               <Text fontSize="sm" color="fg.muted">
-                {when(entry.at as string)} · {entry.username ?? 'unknown'}
+                {when(entry.at as string)} · {entry.username ?? 'initial content'}
               </Text>
             </HStack>
             {entry.changed.length > 0 && entry.action !== 'create' && entry.action !== 'delete' && (

@@ -2,14 +2,15 @@ import { useMemo, useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
-import { Box, Button, Card, Text } from '@chakra-ui/react';
-import { Save } from 'lucide-react';
+import { Box, Button, Card, Heading, HStack, Text } from '@chakra-ui/react';
+import { ChevronDown, ChevronUp, Save } from 'lucide-react';
 import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
-import { ConflictNotice } from '../forms/ConflictNotice';
+import { type Conflict, ConflictNotice } from '../forms/ConflictNotice';
 import { onSaveFailure } from '../forms/save-failure';
 import { FormFields } from '../forms/FormFields';
 import { FormGuard } from '../forms/FormGuard';
+import { HistoryPanel } from '../history/HistoryPanel';
 import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
 import { singletonOperations, type ContentInput, type UpdateVariables } from '../content-operations';
 import { emptyValuesOf, formFieldsOf, inputFrom, schemaOf, valuesFrom, type FieldSpec, type FormValues } from '../forms/field-spec';
@@ -29,6 +30,7 @@ export interface SingletonDefinition<Record extends { id: number; version?: numb
     get: TypedDocumentNode<Data, { [key: string]: never }>;
     record(data: Data): Record | null;
     update: TypedDocumentNode<unknown, UpdateVariables>;
+    collection: string;
   };
 }
 
@@ -58,7 +60,8 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
   const [update] = useMutation(operations.update);
   const schema = useMemo(() => schemaOf(fields), [fields]);
   /** The last save was refused as stale: offer to reload the record. */
-  const [conflict, setConflict] = useState<'shown' | 'reloading' | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
 
   // Spec: a screen renders nothing while its data loads.
   if (query.loading && !query.data) return null;
@@ -75,19 +78,19 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
       await query.refetch().catch(() => undefined);
     } catch (error) {
       onSaveFailure(error, helpers, {
-        conflict: () => setConflict('shown'),
+        conflict: (change) => setConflict({ change, reloading: false }),
         report: (failure) => failures.report(failure, definition.failureMessage),
       });
     }
   }
 
   async function reload() {
-    setConflict('reloading');
+    setConflict((c) => c && { ...c, reloading: true });
     try {
       await query.refetch();
       setConflict(null);
     } catch (error) {
-      setConflict('shown');
+      setConflict((c) => c && { ...c, reloading: false });
       failures.report(error, 'Failed to load the current values');
     }
   }
@@ -100,7 +103,7 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
           Failed to load the current values. Please try again later.
         </Text>
       )}
-      {conflict && <ConflictNotice onReload={() => void reload()} reloading={conflict === 'reloading'} />}
+      {conflict && <ConflictNotice conflict={conflict} onReload={() => void reload()} />}
       <Card.Root variant="outline">
         <Formik
           key={record ? `${record.id}@${record.version ?? ''}` : 'none'}
@@ -124,6 +127,38 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
           )}
         </Formik>
       </Card.Root>
+      {record && (
+        <Card.Root variant="outline" mt="6">
+          <Card.Header>
+            <HStack justify="space-between">
+              <Heading as="h2" size="md" id={`${definition.path}-history`}>
+                History
+              </Heading>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-expanded={historyOpen}
+                aria-controls={`${definition.path}-history-panel`}
+                onClick={() => setHistoryOpen((open) => !open)}
+              >
+                {historyOpen ? <ChevronUp /> : <ChevronDown />} {historyOpen ? 'Hide changes' : 'Show changes'}
+              </Button>
+            </HStack>
+          </Card.Header>
+          <Card.Body id={`${definition.path}-history-panel`} pt="2" hidden={!historyOpen} aria-labelledby={`${definition.path}-history`}>
+            {historyOpen && (
+              <HistoryPanel
+                // A save or restore makes a new version: list the changes again.
+                key={record.version}
+                collection={operations.collection}
+                id={record.id}
+                labelOf={(name) => fields.find((f) => f.name === name)?.label ?? name}
+                onRestored={() => void query.refetch().catch((error: unknown) => failures.report(error, 'Failed to load the current values'))}
+              />
+            )}
+          </Card.Body>
+        </Card.Root>
+      )}
     </Box>
   );
 }
