@@ -12,6 +12,7 @@ import {
 import { useAdminFailures } from '../auth/session-expiry';
 import { fieldErrors, serverMessage } from '../errors';
 import { ScreenHeader } from '../shell/ScreenHeader';
+import { cardActionsCell, cardBody, cardCell, cardRow, cardScrollArea, cardTable, stickyEnd, visuallyHiddenOnPhones } from '../shell/card-table';
 
 type Step =
   | { kind: 'add' }
@@ -101,33 +102,35 @@ export function AdminsPage() {
           Failed to load the admins. Please try again later.
         </Text>
       )}
-      <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg">
-        <Table.Root size="sm">
-          <Table.Header>
+      <Table.ScrollArea {...cardScrollArea}>
+        <Table.Root size="sm" {...cardTable}>
+          <Table.Header {...visuallyHiddenOnPhones}>
             <Table.Row bg="bg.subtle">
               <Table.ColumnHeader py="3">Username</Table.ColumnHeader>
               <Table.ColumnHeader py="3">Last sign-in</Table.ColumnHeader>
-              <Table.ColumnHeader py="3" display={{ base: 'none', md: 'table-cell' }}>
-                Added
-              </Table.ColumnHeader>
-              <Table.ColumnHeader py="3" textAlign="end" w="1%">
+              <Table.ColumnHeader py="3">Added</Table.ColumnHeader>
+              <Table.ColumnHeader py="3" textAlign="end" w="1%" {...stickyEnd} bg="bg.subtle">
                 Actions
               </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
-          <Table.Body>
+          <Table.Body {...cardBody}>
             {admins.map((admin) => {
               const isMe = admin.username === myName;
               return (
-                <Table.Row key={admin.id}>
-                  <Table.Cell py="2.5" fontWeight="medium">
-                    {admin.username} {isMe && <Badge ms="1" colorPalette="brand">You</Badge>}
+                <Table.Row key={admin.id} {...cardRow}>
+                  <Table.Cell data-label="Username" {...cardCell} fontWeight="medium">
+                    <span>
+                      {admin.username} {isMe && <Badge ms="1" colorPalette="brand">You</Badge>}
+                    </span>
                   </Table.Cell>
-                  <Table.Cell py="2.5">{when(admin.lastSignInAt)}</Table.Cell>
-                  <Table.Cell py="2.5" display={{ base: 'none', md: 'table-cell' }}>
+                  <Table.Cell data-label="Last sign-in" {...cardCell}>
+                    {when(admin.lastSignInAt)}
+                  </Table.Cell>
+                  <Table.Cell data-label="Added" {...cardCell}>
                     {when(admin.createdAt)}
                   </Table.Cell>
-                  <Table.Cell py="2.5" textAlign="end">
+                  <Table.Cell {...cardActionsCell}>
                     {!isMe && (
                       <HStack gap="1" justify="end">
                         <Button size="xs" variant="outline" onClick={() => setStep({ kind: 'reset', username: admin.username })}>

@@ -41,40 +41,8 @@ import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FormValues } from 
 import { ScreenHeader } from '../shell/ScreenHeader';
 import type { CollectionDefinition } from './collection-definition';
 import { HistoryPanel } from '../history/HistoryPanel';
+import { cardActionsCell, cardBody, cardCell, cardMessageCell, cardMessageRow, cardRow, cardScrollArea, cardTable, stickyEnd, visuallyHiddenOnPhones } from '../shell/card-table';
 import { visibleRows, type SortState } from './row-order';
-
-/** Row actions stay in view when a wide table scrolls sideways (tablets; phones get cards). */
-const stickyEnd = { position: { md: 'sticky' }, insetEnd: '0', zIndex: '1', boxShadow: { md: 'inset 1px 0 0 var(--chakra-colors-border)' } } as const;
-
-/** Below md the table is laid out as one card per row; each cell shows its column's name. */
-const cardTable = { display: { base: 'block', md: 'table' } } as const;
-const cardRow = {
-  display: { base: 'grid', md: 'table-row' },
-  gridTemplateColumns: { base: 'minmax(0, 1fr)' },
-  borderWidth: { base: '1px', md: '0' },
-  rounded: { base: 'lg', md: 'none' },
-  mb: { base: '3', md: '0' },
-  p: { base: '3', md: '0' },
-  bg: 'bg',
-} as const;
-const cardCell = {
-  display: { base: 'flex', md: 'table-cell' },
-  gap: '3',
-  alignItems: 'center',
-  borderBottomWidth: { base: '0', md: '1px' },
-  px: { base: '0', md: '3' },
-  py: { base: '1', md: '2' },
-  _before: { base: { content: 'attr(data-label)', minW: '28', color: 'fg.muted', fontSize: 'xs', fontWeight: 'medium' }, md: { content: 'none' } },
-} as const;
-
-/** Phones show the column names in each card; the header stays for screen readers only. */
-const visuallyHiddenOnPhones = {
-  position: { base: 'absolute', md: 'static' },
-  w: { base: '1px', md: 'auto' },
-  h: { base: '1px', md: 'auto' },
-  overflow: { base: 'hidden', md: 'visible' },
-  clipPath: { base: 'inset(50%)', md: 'none' },
-} as const;
 
 /** One table row that can be dragged by its handle (mouse, touch) or moved with the keyboard. */
 function SortableRow({ id, label, enabled, children }: { id: number; label: string; enabled: boolean; children: ReactNode }) {
@@ -333,7 +301,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
               },
             }}
           >
-            <Table.ScrollArea borderWidth={{ md: '1px' }} rounded="lg" bg={{ md: 'bg' }}>
+            <Table.ScrollArea {...cardScrollArea}>
               <Table.Root size="sm" {...cardTable}>
                 <Table.Header {...visuallyHiddenOnPhones}>
                   <Table.Row bg="bg.subtle">
@@ -362,10 +330,10 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
                     </Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
-                <Table.Body display={{ base: 'block', md: 'table-row-group' }}>
+                <Table.Body {...cardBody}>
                   {rows.length === 0 && (
-                    <Table.Row display={{ base: 'block', md: 'table-row' }}>
-                      <Table.Cell colSpan={definition.columns.length + 2} py="10" textAlign="center" color="fg.muted" display={{ base: 'block', md: 'table-cell' }}>
+                    <Table.Row {...cardMessageRow}>
+                      <Table.Cell colSpan={definition.columns.length + 2} {...cardMessageCell}>
                         {query ? `Nothing matches “${query}”.` : `Nothing here yet. Use “Add ${definition.singular}” to create the first one.`}
                       </Table.Cell>
                     </Table.Row>
@@ -380,14 +348,13 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
                               key={column.header}
                               data-label={column.header}
                               textAlign={{ md: column.align }}
-                              whiteSpace="normal"
                               minW={{ md: column.width ? undefined : '32' }}
                               {...cardCell}
                             >
                               {column.cell(row)}
                             </Table.Cell>
                           ))}
-                          <Table.Cell textAlign="end" {...cardCell} _before={undefined} {...stickyEnd} bg="bg" justifyContent="end">
+                          <Table.Cell {...cardActionsCell}>
                             <HStack gap={{ base: '4', md: '1' }} justify="end">
                               <IconButton aria-label={`Edit ${label}`} title="Edit" size="sm" variant="ghost" data-edit onClick={() => openEdit(row)}>
                                 <Pencil />

@@ -4,6 +4,7 @@ import { Badge, Box, Button, Heading, HStack, Table, Text } from '@chakra-ui/rea
 import { RefreshCw } from 'lucide-react';
 import { AdminWebhookDeliveriesDocument } from '../../graphql/generated/graphql';
 import { useAdminFailures } from '../auth/session-expiry';
+import { cardBody, cardCell, cardMessageCell, cardMessageRow, cardRow, cardScrollArea, cardTable, visuallyHiddenOnPhones } from '../shell/card-table';
 
 const STATUS_PALETTE: Record<string, string> = { delivered: 'green', pending: 'orange', failed: 'red' };
 /** The log refreshes itself while open, so a test event shows up without a click. */
@@ -37,9 +38,9 @@ export function DeliveryLog({ endpointId, url }: { endpointId: number; url: stri
           <RefreshCw /> Refresh
         </Button>
       </HStack>
-      <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg">
-        <Table.Root size="sm">
-          <Table.Header>
+      <Table.ScrollArea {...cardScrollArea}>
+        <Table.Root size="sm" {...cardTable}>
+          <Table.Header {...visuallyHiddenOnPhones}>
             <Table.Row bg="bg.subtle">
               <Table.ColumnHeader>Time</Table.ColumnHeader>
               <Table.ColumnHeader>Event</Table.ColumnHeader>
@@ -50,27 +51,35 @@ export function DeliveryLog({ endpointId, url }: { endpointId: number; url: stri
               <Table.ColumnHeader>Last error</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
-          <Table.Body>
+          <Table.Body {...cardBody}>
             {rows.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={7} py="8" textAlign="center" color="fg.muted">
+              <Table.Row {...cardMessageRow}>
+                <Table.Cell colSpan={7} {...cardMessageCell}>
                   No deliveries yet. Change some content or send a test event.
                 </Table.Cell>
               </Table.Row>
             )}
             {rows.map((row) => (
-              <Table.Row key={row.id}>
-                <Table.Cell whiteSpace="nowrap">{new Date(row.occurredAt).toLocaleString()}</Table.Cell>
-                <Table.Cell>
+              <Table.Row key={row.id} {...cardRow}>
+                <Table.Cell data-label="Time" {...cardCell} whiteSpace="nowrap">
+                  {new Date(row.occurredAt).toLocaleString()}
+                </Table.Cell>
+                <Table.Cell data-label="Event" {...cardCell}>
                   {row.event === 'webhook.test' ? 'Test event' : `${row.collection ?? ''} ${row.recordId ?? ''} ${row.action}`}
                 </Table.Cell>
-                <Table.Cell>
+                <Table.Cell data-label="Status" {...cardCell}>
                   <Badge colorPalette={STATUS_PALETTE[row.status] ?? 'gray'}>{row.status}</Badge>
                 </Table.Cell>
-                <Table.Cell textAlign="end">{row.attempts}</Table.Cell>
-                <Table.Cell textAlign="end">{row.lastStatusCode ?? '—'}</Table.Cell>
-                <Table.Cell textAlign="end">{row.lastLatencyMs === null || row.lastLatencyMs === undefined ? '—' : `${row.lastLatencyMs} ms`}</Table.Cell>
-                <Table.Cell color="fg.muted" whiteSpace="normal">
+                <Table.Cell data-label="Attempts" {...cardCell} textAlign={{ md: 'end' }}>
+                  {row.attempts}
+                </Table.Cell>
+                <Table.Cell data-label="HTTP" {...cardCell} textAlign={{ md: 'end' }}>
+                  {row.lastStatusCode ?? '—'}
+                </Table.Cell>
+                <Table.Cell data-label="Latency" {...cardCell} textAlign={{ md: 'end' }}>
+                  {row.lastLatencyMs === null || row.lastLatencyMs === undefined ? '—' : `${row.lastLatencyMs} ms`}
+                </Table.Cell>
+                <Table.Cell data-label="Last error" {...cardCell} color="fg.muted" display={{ base: row.lastError ? 'flex' : 'none', md: 'table-cell' }}>
                   {row.lastError ?? ''}
                 </Table.Cell>
               </Table.Row>

@@ -15,13 +15,13 @@ import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
 import { fieldErrors } from '../errors';
 import { ScreenHeader } from '../shell/ScreenHeader';
+import { cardActionsCell, cardBody, cardCell, cardMessageCell, cardMessageRow, cardRow, cardScrollArea, cardTable, stickyEnd, visuallyHiddenOnPhones } from '../shell/card-table';
 import { DeliveryLog } from './DeliveryLog';
 import { EMPTY_WEBHOOK, WebhookDialog, type WebhookFormValues } from './WebhookDialog';
 
 type Endpoint = AdminWebhooksQuery['webhooks'][number];
 
 /** Row actions stay in view when the table scrolls sideways on a phone (as on the collection screens). */
-const stickyEnd = { position: 'sticky', insetEnd: '0', zIndex: '1', boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)' } as const;
 
 /** Admin screen: webhook endpoints (add, edit, delete, send a test event) and each one's delivery log. */
 export function WebhooksPage() {
@@ -87,9 +87,9 @@ export function WebhooksPage() {
       {list.error && !list.data ? (
         <Text color="fg.error">Failed to load webhooks. Please try again later.</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg">
-          <Table.Root size="sm">
-            <Table.Header>
+        <Table.ScrollArea {...cardScrollArea}>
+          <Table.Root size="sm" {...cardTable}>
+            <Table.Header {...visuallyHiddenOnPhones}>
               <Table.Row bg="bg.subtle">
                 <Table.ColumnHeader py="3">URL</Table.ColumnHeader>
                 <Table.ColumnHeader py="3">Collections</Table.ColumnHeader>
@@ -99,24 +99,26 @@ export function WebhooksPage() {
                 </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <Table.Body>
+            <Table.Body {...cardBody}>
               {endpoints.length === 0 && (
-                <Table.Row>
-                  <Table.Cell colSpan={4} py="10" textAlign="center" color="fg.muted">
+                <Table.Row {...cardMessageRow}>
+                  <Table.Cell colSpan={4} {...cardMessageCell}>
                     No webhooks yet. Use “Add Webhook” to register the first receiver.
                   </Table.Cell>
                 </Table.Row>
               )}
               {endpoints.map((endpoint) => (
-                <Table.Row key={endpoint.id} aria-selected={endpoint.id === selected}>
-                  <Table.Cell wordBreak="break-all" minW="40">
+                <Table.Row key={endpoint.id} aria-selected={endpoint.id === selected} {...cardRow}>
+                  <Table.Cell data-label="URL" {...cardCell} wordBreak="break-all" minW={{ md: '40' }}>
                     {endpoint.url}
                   </Table.Cell>
-                  <Table.Cell>{endpoint.collections.length === 0 ? 'All' : endpoint.collections.join(', ')}</Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Collections" {...cardCell}>
+                    {endpoint.collections.length === 0 ? 'All' : endpoint.collections.join(', ')}
+                  </Table.Cell>
+                  <Table.Cell data-label="State" {...cardCell}>
                     <Badge colorPalette={endpoint.active ? 'green' : 'gray'}>{endpoint.active ? 'Active' : 'Paused'}</Badge>
                   </Table.Cell>
-                  <Table.Cell textAlign="end" {...stickyEnd} bg="bg">
+                  <Table.Cell {...cardActionsCell}>
                     <HStack gap="1" justify="end">
                       <Button
                         size="sm"
@@ -137,8 +139,8 @@ export function WebhooksPage() {
                         }
                       >
                         <Send />
-                        {/* Icon only on phones, so the URL keeps its room. */}
-                        <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                        {/* Icon only on tablets, so the URL keeps its room (phones have the card's width). */}
+                        <Box as="span" display={{ base: 'inline', md: 'none', lg: 'inline' }}>
                           Send test event
                         </Box>
                       </Button>
