@@ -18,6 +18,8 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 2;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** `BENCH_ONLY=/api/countries`: only the targets whose name contains it (a quick look while working; no extra rows). */
+const ONLY = process.env.BENCH_ONLY;
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
 
 interface Target {
@@ -142,20 +144,23 @@ async function main() {
     const rssStart = rssMegabytes(server.pid());
     const rows: Comparison[] = [];
     let landingTwin = '';
-    for (const target of TARGETS) {
+    for (const target of TARGETS.filter((t) => !ONLY || t.name.includes(ONLY))) {
       const twin = await bareTwin(baseUrl, target);
       twins.push(twin.child);
       if (target.path === '/') landingTwin = twin.url;
       rows.push(await compare(target.name, twin.url, { url: `${baseUrl}${target.path}`, method: target.method, headers: target.headers, body: target.body }));
     }
-    rows.push(await compare('/ with a random Host per request', landingTwin, { url: `${baseUrl}/`, host: randomHost }));
-    const hostChecks = await Promise.all(Array.from({ length: 20 }, () => cacheStateWithHost(`${baseUrl}/`, randomHost())));
-    const cookie = await login(baseUrl);
-    const landing = (await (await fetch(`${baseUrl}/api/landing-content`)).json()) as Record<string, unknown>;
     const saves = { count: 0, failed: 0 };
-    rows.push(await compare('/ while an editor saves once a second', landingTwin, { url: `${baseUrl}/` }, editorSaving(baseUrl, cookie, landing, saves)));
+    let hostChecks: (string | undefined)[] = [];
+    if (!ONLY) {
+      rows.push(await compare('/ with a random Host per request', landingTwin, { url: `${baseUrl}/`, host: randomHost }));
+      hostChecks = await Promise.all(Array.from({ length: 20 }, () => cacheStateWithHost(`${baseUrl}/`, randomHost())));
+      const cookie = await login(baseUrl);
+      const landing = (await (await fetch(`${baseUrl}/api/landing-content`)).json()) as Record<string, unknown>;
+      rows.push(await compare('/ while an editor saves once a second', landingTwin, { url: `${baseUrl}/` }, editorSaving(baseUrl, cookie, landing, saves)));
+    }
     const rssLoaded = rssMegabytes(server.pid());
-    const restart = await server.restart();
+    const restart = ONLY ? Number.NaN : await server.restart();
     const js = publicJsWeight(path.join(ROOT, 'web/dist'));
 
     console.log(`\nPublic reads, ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS} s alternating with a bare node:http server serving the same bytes`);

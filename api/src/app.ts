@@ -18,7 +18,7 @@ import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
 import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
 import { mountWeb } from './site/mount.js';
-import { startPublicReads } from './site/public-reads.js';
+import { answerHitsBeforeExpress, startPublicReads } from './site/public-reads.js';
 import { startWebhookWorker } from './webhooks/mount.js';
 import { webhooksRouter } from './webhooks/webhooks.router.js';
 import { seoRouter } from './seo/seo.router.js';
@@ -29,11 +29,14 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(securityHeaders({ graphqlLandingPage: introspectionEnabled(config) }));
+  const security = securityHeaders({ graphqlLandingPage: introspectionEnabled(config) });
+  app.use(security);
 
-  // Public cache hits are answered here, with the headers above, before logging, sessions, the
-  // EntityManager and routing (site/public-reads.ts).
-  const publicReads = await startPublicReads(deps);
+  // Public cache hits are answered before Express sets a request up at all (answerHit, with the
+  // same security headers); what that leaves (HTTPS, CORS) is answered here, after the headers
+  // above and before logging, sessions, the EntityManager and routing (site/public-reads.ts).
+  const publicReads = await startPublicReads(deps, security);
+  answerHitsBeforeExpress(app, publicReads);
   // CORS for the public read API (CORS_ORIGINS) before the cache, so hits carry it (http/cors.ts).
   app.use(publicCors(config.corsOrigins));
   app.use(publicReads.handler);

@@ -69,6 +69,26 @@ describe('public REST reads', () => {
     }
   });
 
+  it('answer a hit (before Express runs) with the very headers of the miss that produced it', async () => {
+    const headersOf = (headers: Headers) =>
+      Object.fromEntries([...headers].filter(([name]) => !['date', 'x-render-cache', 'connection', 'keep-alive'].includes(name)));
+    for (const [path, withCookie] of [['/api/brands', false], ['/api/clients?limit=2', false], ['/api/contact-info', true]] as const) {
+      const options = withCookie ? { cookie } : {};
+      const miss = await request(app.baseUrl, 'GET', path, options);
+      const hit = await request(app.baseUrl, 'GET', path, options);
+      expect([cacheState(miss.headers), cacheState(hit.headers)]).toEqual(['miss', 'hit']);
+      expect(headersOf(hit.headers)).toEqual(headersOf(miss.headers));
+      // The security headers are there (app.ts sets them before anything else).
+      expect(hit.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(hit.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(hit.headers.get('cache-control')).toBe(withCookie ? 'private, no-cache' : miss.headers.get('cache-control'));
+      const head = await fetch(`${app.baseUrl}${path}`, { method: 'HEAD', headers: withCookie ? { cookie } : {} });
+      expect(cacheState(head.headers)).toBe('hit');
+      expect(await head.text()).toBe('');
+      expect(head.headers.get('content-length')).toBe(hit.headers.get('content-length'));
+    }
+  });
+
   it('are still hits with a random Host header per request, and with any query string', async () => {
     await request(app.baseUrl, 'GET', '/api/countries');
     for (let i = 0; i < 10; i += 1) {

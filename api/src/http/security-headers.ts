@@ -86,8 +86,19 @@ function helmetFor(directives: Directives, framing: 'deny' | 'sameorigin', resou
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** The security headers middleware, and the same headers as a fixed list for answering before Express. */
+export interface SecurityHeaders extends RequestHandler {
+  /**
+   * The headers the middleware sets on a plain-HTTP response for `path` under the page or API
+   * policy (they do not depend on anything else), for the public cache's hits, which are answered
+   * before Express runs (app.ts). Null for the paths whose policy depends on more (uploads,
+   * /graphql): those go through the middleware.
+   */
+  fixedHeaders(path: string): ReadonlyArray<readonly [string, string]> | null;
+}
+
 /** Mount first in app.ts. `graphqlLandingPage`: the Apollo Sandbox is served at GET /graphql. */
-export function securityHeaders({ graphqlLandingPage }: { graphqlLandingPage: boolean }): RequestHandler {
+export function securityHeaders({ graphqlLandingPage }: { graphqlLandingPage: boolean }): SecurityHeaders {
   const policies: Record<HeaderPolicy, RequestHandler> = {
     public: helmetFor(PUBLIC, 'sameorigin', 'same-origin'),
     locked: helmetFor(LOCKED, 'deny', 'same-origin'),
@@ -95,9 +106,31 @@ export function securityHeaders({ graphqlLandingPage }: { graphqlLandingPage: bo
     upload: helmetFor(UPLOAD, 'deny', 'cross-origin'),
     'graphql-landing': helmetFor(GRAPHQL_LANDING, 'deny', 'same-origin'),
   };
-  return (req, res, next) => {
+  const middleware: RequestHandler = (req, res, next) => {
     // req.secure follows TRUST_PROXY: TLS terminated by a trusted proxy counts.
     if (req.secure) res.set('Strict-Transport-Security', `max-age=${ONE_YEAR_SECONDS}`);
     policies[policyFor(req, graphqlLandingPage)](req, res, next);
   };
+  const fixed = { public: capture(policies.public), locked: capture(policies.locked) };
+  return Object.assign(middleware, {
+    fixedHeaders(path: string) {
+      const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+      if (under('/uploads') || under('/graphql')) return null;
+      return LOCKED_PREFIXES.some(under) ? fixed.locked : fixed.public;
+    },
+  });
+}
+
+/** What a helmet middleware writes (helmet's headers are fixed per configuration), as a list. */
+function capture(middleware: RequestHandler): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  };
+  let done = false;
+  middleware({} as never, res as never, () => (done = true));
+  if (!done) throw new Error('a security headers middleware did not finish synchronously');
+  return [...headers];
 }

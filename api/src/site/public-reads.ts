@@ -1,13 +1,16 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { ApolloServer } from '@apollo/server';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../app-deps.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import { corsMethods } from '../http/cors.js';
+import type { SecurityHeaders } from '../http/security-headers.js';
 import { ContentRevisionFeed } from './content-revision-feed.js';
 import { PublicCache } from './public-cache.js';
 import { GRAPHQL_READ_MAX_BODY, graphQLGetRead, graphQLRead, produceGraphQLRead, type GraphQLRead } from './public-graphql.js';
-import { produceRestRead, publicRestRead } from './public-rest.js';
-import { sendPrepared } from './send-prepared.js';
+import { produceRestRead, publicRestRead, type RestRead } from './public-rest.js';
+import { sendPrepared, sendPreparedFirst } from './send-prepared.js';
 
 // The public read path: the revision feed, the one cache, and the handler that answers from it
 // right after the security headers, before anything else runs (no request log line, no session
@@ -23,6 +26,12 @@ export interface PublicReads {
   feed: ContentRevisionFeed;
   /** Mount first in the app: answers public cache hits (and produces REST/GraphQL misses). */
   handler: RequestHandler;
+  /**
+   * Before Express itself (app.ts): answers a fresh cache hit of a page or public REST read with
+   * plain node:http calls and the same headers the app would send; false for anything else, which
+   * then goes through the app (where `handler` sees it). No Express request set-up, no router.
+   */
+  answerHit(req: IncomingMessage, res: ServerResponse): boolean;
   /** The GraphQL server whose anonymous queries are cached (set once it is started). */
   useGraphQL(server: ApolloServer<GraphQLContext>): void;
   close(): Promise<void>;
@@ -33,8 +42,13 @@ export function pageKey(path: string): string {
   return `page ${new Date().getFullYear()} ${path}`;
 }
 
-export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
+/** Distinct REST read paths remembered (parsed once); more are parsed each time. */
+const REST_READS_REMEMBERED = 1_000;
+
+export async function startPublicReads(deps: AppDeps, security: SecurityHeaders): Promise<PublicReads> {
   const { orm, logger } = deps;
+  const corsEnabled = deps.config.corsOrigins.length > 0;
+  const proxyTrusted = Boolean(deps.config.trustProxy);
   const cache = new PublicCache(deps.config.publicCacheMaxBytes);
   const feed = new ContentRevisionFeed(orm, logger);
   await feed.start();
@@ -45,7 +59,19 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
   const { maxAgeSeconds, staleWhileRevalidateSeconds } = deps.config.publicApiCache;
   const publicCacheControl = { 'Cache-Control': `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}` };
   const privateCacheControl = { 'Cache-Control': 'private, no-cache' };
-  const apiCacheControl = (req: Request) => (SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? '') ? privateCacheControl : publicCacheControl);
+  const apiCacheControl = (req: IncomingMessage) => (SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? '') ? privateCacheControl : publicCacheControl);
+
+  // The parse of a public REST path and query (the same few are asked for again and again).
+  const restReads = new Map<string, RestRead | null>();
+  const restReadOf = (path: string, search: string): RestRead | null => {
+    const url = search ? `${path}?${search}` : path;
+    let read = restReads.get(url);
+    if (read === undefined) {
+      read = publicRestRead(path, search);
+      if (restReads.size < REST_READS_REMEMBERED) restReads.set(url, read);
+    }
+    return read;
+  };
 
   const logSlow = (started: number, what: string) => {
     const ms = performance.now() - started;
@@ -53,7 +79,7 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
   };
 
   async function serveRest(req: Request, res: Response, next: NextFunction, path: string, search: string): Promise<void> {
-    const rest = publicRestRead(path, search);
+    const rest = restReadOf(path, search);
     const revision = feed.current;
     if (!rest || revision === null) return next();
     const { key, read } = rest;
@@ -153,14 +179,55 @@ export async function startPublicReads(deps: AppDeps): Promise<PublicReads> {
     next();
   };
 
+  function answerHit(req: IncomingMessage, res: ServerResponse): boolean {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    // HTTPS (Strict-Transport-Security), as Express judges it, goes through the app.
+    if ((req.socket as TLSSocket).encrypted || (proxyTrusted && req.headers['x-forwarded-proto'] !== undefined)) return false;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    // Cross-origin reads (CORS_ORIGINS) get their headers in the app.
+    if (corsEnabled && corsMethods(path) !== null) return false;
+    const revision = feed.current;
+    if (revision === null) return false;
+    let hit;
+    let extraHeaders;
+    if (path.startsWith('/api/')) {
+      const rest = restReadOf(path, q === -1 ? '' : url.slice(q + 1));
+      hit = rest && cache.fresh(rest.key, revision);
+      extraHeaders = apiCacheControl(req);
+    } else {
+      hit = cache.fresh(pageKey(path), revision);
+    }
+    if (!hit) return false;
+    const headers = security.fixedHeaders(path);
+    if (!headers) return false;
+    sendPreparedFirst(req, res, hit, headers, extraHeaders);
+    return true;
+  }
+
   return {
     cache,
     feed,
     handler,
+    answerHit,
     useGraphQL(server) {
       graphql = server;
     },
     close: () => feed.close(),
+  };
+}
+
+/** Express's entry point: `app(req, res)` calls `app.handle` (not in Express's type declarations). */
+type Handled = Express & { handle(req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void): void };
+
+/** Makes `app` answer fresh public cache hits before Express runs (answerHit); everything else as before. */
+export function answerHitsBeforeExpress(app: Express, reads: PublicReads): void {
+  const express = app as Handled;
+  const handle = express.handle.bind(express);
+  express.handle = (req, res, callback) => {
+    if (!reads.answerHit(req, res)) handle(req, res, callback);
   };
 }
 

@@ -25,12 +25,40 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+type Header = readonly [string, string | number];
+
 /**
- * Sends prepared bytes with plain node:http calls (no Express work): the encoding the client
- * accepts, the ETag (a matching If-None-Match gets 304), Vary, the cache state header.
+ * What to answer with prepared bytes: the encoding the client accepts, the ETag (a matching
+ * If-None-Match gets 304), Vary (after `vary`, e.g. CORS's Origin), the cache state header.
  */
+function preparedResponse(
+  req: IncomingMessage,
+  entry: Prepared,
+  state: CacheState,
+  extraHeaders: Record<string, string> | undefined,
+  vary: string | undefined,
+): { status: number; headers: Header[]; body: Buffer | null } {
+  const headers: Header[] = [];
+  for (const name in entry.headers) headers.push([name, entry.headers[name]]);
+  for (const name in extraHeaders) headers.push([name, extraHeaders[name]]);
+  headers.push(['Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding'], [RENDER_CACHE_HEADER, state]);
+  if (state !== 'stale') {
+    headers.push(['ETag', entry.etag]);
+    if (entry.status === 200 && etagMatches(req.headers['if-none-match'], entry.etag)) {
+      return { status: 304, headers: headers.filter(([name]) => name !== 'Content-Type'), body: null };
+    }
+  }
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const encoded = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : null;
+  if (encoded) headers.push(['Content-Encoding', encoding!]);
+  const bytes = encoded ?? entry.body;
+  headers.push(['Content-Length', bytes.length]);
+  return { status: entry.status, headers, body: req.method === 'HEAD' ? null : bytes };
+}
+
 /**
- * (The security headers are already on `res`: the public read handler runs after them, app.ts.)
+ * Sends prepared bytes with plain node:http calls (no Express work), keeping the headers already
+ * on `res` (the security headers and CORS: the public read handler runs after them, app.ts).
  */
 export function sendPrepared(
   req: IncomingMessage,
@@ -39,27 +67,31 @@ export function sendPrepared(
   state: CacheState,
   extraHeaders?: Record<string, string>,
 ): void {
-  for (const name in entry.headers) res.setHeader(name, entry.headers[name]);
-  for (const name in extraHeaders) res.setHeader(name, extraHeaders[name]);
-  // CORS may have said Vary: Origin already.
   const vary = res.getHeader('Vary');
-  res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  res.setHeader(RENDER_CACHE_HEADER, state);
-  if (state !== 'stale') {
-    res.setHeader('ETag', entry.etag);
-    if (entry.status === 200 && etagMatches(req.headers['if-none-match'], entry.etag)) {
-      res.removeHeader('Content-Type');
-      res.writeHead(304);
-      res.end();
-      return;
-    }
-  }
-  const encoding = chooseEncoding(req.headers['accept-encoding']);
-  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : null;
-  if (body) res.setHeader('Content-Encoding', encoding!);
-  const bytes = body ?? entry.body;
-  res.setHeader('Content-Length', bytes.length);
-  res.writeHead(entry.status);
-  if (req.method === 'HEAD') res.end();
-  else res.end(bytes);
+  const { status, headers, body } = preparedResponse(req, entry, state, extraHeaders, vary === undefined ? undefined : String(vary));
+  for (const [name, value] of headers) res.setHeader(name, value);
+  if (status === 304) res.removeHeader('Content-Type');
+  res.writeHead(status);
+  if (body) res.end(body);
+  else res.end();
+}
+
+/**
+ * The same answer on a response nothing has touched yet (a hit answered before Express, app.ts):
+ * `fixedHeaders` first, then everything in one writeHead, the cheapest way node:http sends headers.
+ */
+export function sendPreparedFirst(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: Prepared,
+  fixedHeaders: ReadonlyArray<readonly [string, string]>,
+  extraHeaders?: Record<string, string>,
+): void {
+  const { status, headers, body } = preparedResponse(req, entry, 'hit', extraHeaders, undefined);
+  const flat: string[] = [];
+  for (const [name, value] of fixedHeaders) flat.push(name, value);
+  for (const [name, value] of headers) flat.push(name, String(value));
+  res.writeHead(status, flat);
+  if (body) res.end(body);
+  else res.end();
 }
