@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,14 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const ADMIN = { username: 'admin', password: 'bench-Admin-Password-1' };
+
+/** The Node options `npm start` runs the server with (api's `serve` script), so the bench measures that. */
+function serveFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'api/package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const match = /\bnode ((?:--\S+ )*)dist\/main\.js/.exec(scripts.serve ?? '');
+  if (!match) throw new Error("api/package.json: the serve script does not run 'node [--flags] dist/main.js'");
+  return match[1].trim().split(' ').filter(Boolean);
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,7 +53,8 @@ export async function startBenchServer(): Promise<BenchServer> {
   delete env.DATABASE_URL;
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
   const baseUrl = `http://127.0.0.1:${port}`;
-  const run = (script: string) => spawn(process.execPath, [path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  const flags = serveFlags();
+  const run = (script: string) => spawn(process.execPath, [...flags, path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', log, log] });
 
   await new Promise<void>((resolve, reject) => {
     run('api/dist/db/seeds/demo.js').once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`demo seed exited with ${code} (log: ${dataDir})`))));
