@@ -69,7 +69,7 @@ describe('cached public pages', () => {
     expect(second.response.status).toBe(200);
     expect(second.cache).toBe('hit');
     expect(second.response.headers.get('cache-control')).toBe('no-cache');
-    expect(second.html).toContain('<script type="application/json" id="apollo-state">');
+    expect(second.html).toContain('<script type="application/json" id="page-data">');
   });
 
   it('share one cached page among query-string variants, so they cannot force renders', async () => {

@@ -21,6 +21,30 @@ async function open(path: string, width = 1440): Promise<Page> {
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
+describe('a page reached in the browser', () => {
+  it('loads its data with one cacheable GET of /graphql, once per visit', async () => {
+    const page = await open('/');
+    const queries: { method: string; url: string; status?: number; cache?: string | null }[] = [];
+    page.on('response', (response) => {
+      if (!response.url().includes('/graphql')) return;
+      queries.push({ method: response.request().method(), url: response.url(), status: response.status(), cache: response.headers()['x-render-cache'] });
+    });
+    await page.getByRole('link', { name: 'View All News' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our News' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toMatchObject({ method: 'GET', status: 200 });
+    expect(new URL(queries[0]!.url).searchParams.get('operationName')).toBe('NewsPage');
+    // Back to the landing page (its data came with the page) and to News again: nothing new to fetch.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goForward();
+    await page.getByRole('article').first().waitFor();
+    expect(queries).toHaveLength(1);
+    await page.close();
+  });
+});
+
 describe('header links', () => {
   it('are links to /#section in the server-rendered page, with News pointing at /news on /news', async () => {
     const html = await (await fetch(`${baseUrl()}/news`)).text();

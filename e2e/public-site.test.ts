@@ -75,7 +75,7 @@ describe('public website', () => {
     expect(html).toMatch(/<title>[^<]+<\/title>/);
     expect(html).toContain('<meta name="description"');
     expect(html).toContain('<meta property="og:title"');
-    expect(html).toContain('<script type="application/json" id="apollo-state">');
+    expect(html).toContain('<script type="application/json" id="page-data">');
   });
 
   it.each([

@@ -132,7 +132,7 @@ describe('pages and static files', () => {
       // Every script is either external ('self') or a data block the CSP does not run.
       expect(attributes.includes('src="/assets/') || attributes.includes('type="application/json"')).toBe(true);
     }
-    expect(reply.body).toContain('<script type="application/json" id="apollo-state">');
+    expect(reply.body).toContain('<script type="application/json" id="page-data">');
     expect(reply.body).not.toContain('</script><script>alert(1)');
   });
 });

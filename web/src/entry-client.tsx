@@ -1,24 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import type { NormalizedCacheObject } from '@apollo/client';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
-import { createApolloClient } from './graphql/apollo';
+import { fetchPublicQuery } from './public/data/fetch-query';
+import { PublicDataStore } from './public/data/public-data';
 
 /**
- * Apollo cache state of the server-rendered page (api/src/site/mount.ts), as a JSON data block:
- * not a script that runs, so the Content-Security-Policy needs no hash or nonce for it.
+ * The data of the server-rendered page (api/src/site/mount.ts), as a JSON data block: not a script
+ * that runs, so the Content-Security-Policy needs no hash or nonce for it.
  */
-function serverState(): NormalizedCacheObject | undefined {
-  const text = document.getElementById('apollo-state')?.textContent;
-  return text ? (JSON.parse(text) as NormalizedCacheObject) : undefined;
+function serverState(): Record<string, unknown> | undefined {
+  const text = document.getElementById('page-data')?.textContent;
+  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
 }
 
-const client = createApolloClient({ initialState: serverState() });
+const store = new PublicDataStore(fetchPublicQuery, serverState());
 const app = (
   <StrictMode>
-    <AppProviders client={client}>
+    <AppProviders store={store}>
       <BrowserRouter>
         <App />
       </BrowserRouter>

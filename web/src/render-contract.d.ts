@@ -25,8 +25,8 @@ export interface RenderResult {
   /** Tags for the document head: title, description, OpenGraph, critical styles. */
   head: string;
   status: number;
-  /** Apollo cache state to embed for hydration. */
-  state?: unknown;
+  /** The page's answered queries (data by operation name), embedded for hydration. */
+  state?: Record<string, unknown>;
   /** A query failed (the database is away): the markup is not a page to show or keep. */
   dataUnavailable: boolean;
 }

@@ -127,7 +127,7 @@ function fillTemplate(template: string, page: { head: string; html?: string; sta
   // A JSON data block, not a script: nothing to allow in the Content-Security-Policy.
   const state =
     page.html && page.state !== undefined
-      ? `<script type="application/json" id="apollo-state">${JSON.stringify(page.state).replace(/</g, '\\u003c')}</script>`
+      ? `<script type="application/json" id="page-data">${JSON.stringify(page.state).replace(/</g, '\\u003c')}</script>`
       : '';
   return template
     .replace('<!--app-head-->', () => page.head)

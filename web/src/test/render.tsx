@@ -1,31 +1,39 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MockedProvider } from '@apollo/client/testing/react';
-import type { MockLink } from '@apollo/client/testing';
+import type { DocumentNode } from 'graphql';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router';
+import { PublicDataProvider, PublicDataStore, operationNameOf } from '../public/data/public-data';
 import { system } from '../theme';
 
-/** Renders a public screen with the real theme, a router at `path` and mocked GraphQL answers. */
-export function renderPublic(ui: ReactElement, { mocks = [], path = '/' }: { mocks?: MockLink.MockedResponse[]; path?: string } = {}) {
+/** A public query's scripted answer in a test: data, a failure, or none (still loading). */
+export interface PublicMock {
+  query: DocumentNode;
+  answer(): Promise<unknown>;
+}
+
+/** Renders a public screen with the real theme, a router at `path` and scripted query answers (unscripted ones fail). */
+export function renderPublic(ui: ReactElement, { mocks = [], path = '/' }: { mocks?: PublicMock[]; path?: string } = {}) {
+  const answers = new Map(mocks.map((mock) => [operationNameOf(mock.query), mock]));
+  const store = new PublicDataStore((_document, name) => answers.get(name)?.answer() ?? Promise.reject(new Error(`no answer scripted for ${name}`)));
   return render(
-    <MockedProvider mocks={mocks}>
+    <PublicDataProvider store={store}>
       <ChakraProvider value={system}>
         <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
       </ChakraProvider>
-    </MockedProvider>,
+    </PublicDataProvider>,
   );
 }
 
 /** A GraphQL answer that never arrives (the loading state). */
-export function pending(query: MockLink.MockedResponse['request']['query']): MockLink.MockedResponse {
-  return { request: { query }, result: { data: {} }, delay: Infinity };
+export function pending(query: DocumentNode): PublicMock {
+  return { query, answer: () => new Promise(() => {}) };
 }
 
-export function failing(query: MockLink.MockedResponse['request']['query']): MockLink.MockedResponse {
-  return { request: { query }, error: new Error('Network error') };
+export function failing(query: DocumentNode): PublicMock {
+  return { query, answer: () => Promise.reject(new Error('Network error')) };
 }
 
-export function answering(query: MockLink.MockedResponse['request']['query'], data: Record<string, unknown>): MockLink.MockedResponse {
-  return { request: { query }, result: { data } };
+export function answering(query: DocumentNode, data: Record<string, unknown>): PublicMock {
+  return { query, answer: () => Promise.resolve(data) };
 }

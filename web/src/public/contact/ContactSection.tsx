@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import type { ReactNode } from 'react';
 import { Flex, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Globe, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
@@ -8,6 +7,7 @@ import { EmptyState } from '../../components/PageStatus';
 import { SectionHeading } from '../../components/SectionHeading';
 import { LandingSection } from '../landing/LandingSection';
 import { contactLabelFor, contactLinkFor } from './contact-link';
+import { usePublicQuery } from '../data/public-data';
 
 const ICONS: Record<string, LucideIcon> = { Mail, Phone, MapPin, Globe };
 
@@ -35,7 +35,7 @@ function ContactCardShell({ children }: { children: ReactNode }) {
 }
 
 export function ContactSection() {
-  const { data, loading, error } = useQuery(ContactSectionDocument);
+  const { data, loading, error } = usePublicQuery(ContactSectionDocument);
   return (
     <LandingSection id="contact">
       <SectionHeading id="contact-heading" eyebrow="Get in touch" title="Contact" subtitle="We would be glad to hear about your project." />

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { Container } from '@chakra-ui/react';
 import { useLocation } from 'react-router';
 import { ContactSectionDocument, LandingPageDocument } from '../../graphql/generated/graphql';
@@ -18,6 +17,7 @@ import { ServicesSection } from './ServicesSection';
 import { StatisticsSection } from './StatisticsSection';
 import { TeamSection } from './TeamSection';
 import { WhoWeAreSection } from './WhoWeAreSection';
+import { usePublicQuery } from '../data/public-data';
 
 // Shown until the firm has saved its own landing content (the server seeds it on first start).
 const FALLBACK_CONTENT = {
@@ -28,9 +28,9 @@ const FALLBACK_CONTENT = {
 };
 
 export function LandingPage() {
-  const { data, loading, error } = useQuery(LandingPageDocument);
-  // The contact section's own query (shared through the cache): its entries are the firm's contact points.
-  const contacts = useQuery(ContactSectionDocument).data?.contactInfo ?? [];
+  const { data, loading, error } = usePublicQuery(LandingPageDocument);
+  // The contact section's own query (answered once, shared): its entries are the firm's contact points.
+  const contacts = usePublicQuery(ContactSectionDocument).data?.contactInfo ?? [];
   const { hash } = useLocation();
   const ready = !loading && !error && data !== undefined;
 

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@apollo/client/react';
-import type { TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { Container, SimpleGrid } from '@chakra-ui/react';
 import { ContentGrid } from '../../components/ContentGrid';
 import { EmptyState, ErrorState, LoadingState } from '../../components/PageStatus';
 import { PageMeta, type StructuredData } from '../page-meta';
 import { PageHero } from './PageHero';
+import { usePublicQuery } from '../data/public-data';
 
 /** The grid of a list page: content cards (1/2/3 per row, as the spec says) or portraits (2/3/4). */
 export type ListGrid = 'cards' | 'portraits';
@@ -28,7 +28,7 @@ export interface ListPageProps<TData, TItem extends { id: number | string }> {
 /** A public list page (team, news, projects): hero band, then loading, failure, empty or the grid. */
 export function ListPage<TData, TItem extends { id: number | string }>(props: ListPageProps<TData, TItem>) {
   const { query, items, meta, hero, texts, grid = 'cards', renderItem, structuredData } = props;
-  const { data, loading, error } = useQuery(query);
+  const { data, loading, error } = usePublicQuery(query);
   const list = data && !error ? items(data as TData) : [];
   const Grid = grid === 'cards' ? ContentGrid : PortraitGrid;
   return (
