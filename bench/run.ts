@@ -38,16 +38,46 @@ const TARGETS: Target[] = [
   { name: 'landing GraphQL query', path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: landingQuery },
 ];
 
-/** Starts the bare server answering what `url` answered (status, content type and bytes). */
+/**
+ * Every request asks as a browser does: compressed (brotli, else gzip). The server sends its
+ * precompressed bytes; the bare twin sends those very bytes, with the same Content-Encoding.
+ */
+const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
+
+/** One answer of the server, as sent: status, headers and the bytes on the wire (still compressed). */
+function rawResponse(baseUrl: string, target: Target): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: hostname,
+        port,
+        path: target.path,
+        method: target.method ?? 'GET',
+        headers: { ...target.headers, ...BROWSER_HEADERS, ...(target.body && { 'content-length': String(Buffer.byteLength(target.body)) }) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const name of ['content-type', 'content-encoding', 'cache-control', 'etag', 'vary']) {
+            const value = res.headers[name];
+            if (typeof value === 'string') headers[name] = value;
+          }
+          resolve({ status: res.statusCode!, headers, body: Buffer.concat(chunks) });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(target.body);
+  });
+}
+
+/** Starts the bare server answering what `url` answered (status, content type, encoding and bytes). */
 async function bareTwin(baseUrl: string, target: Target): Promise<{ url: string; child: ChildProcess }> {
-  const response = await fetch(`${baseUrl}${target.path}`, { method: target.method, headers: target.headers, body: target.body });
-  if (response.status !== 200) throw new Error(`${target.name}: HTTP ${response.status}`);
-  const body = Buffer.from(await response.arrayBuffer());
-  const headers: Record<string, string> = {};
-  for (const name of ['content-type', 'cache-control', 'etag', 'vary']) {
-    const value = response.headers.get(name);
-    if (value) headers[name] = value;
-  }
+  const { status, headers, body } = await rawResponse(baseUrl, target);
+  if (status !== 200) throw new Error(`${target.name}: HTTP ${status}`);
   const file = path.join(scratch, `${target.name.replace(/\W+/g, '_')}.json`);
   writeFileSync(file, JSON.stringify({ status: 200, headers, body: body.toString('base64') }));
   const child = fork(path.join(ROOT, 'bench/bare-server.mjs'), [file], { stdio: 'inherit' });
@@ -66,7 +96,8 @@ interface Comparison {
 
 /** Alternates bare and ours, ROUNDS times each, and averages the throughputs. */
 async function compare(name: string, bareUrl: string, ours: Omit<LoadOptions, 'connections' | 'seconds'>, during?: () => () => void): Promise<Comparison> {
-  const base = { method: ours.method, headers: ours.headers, body: ours.body, connections: CONNECTIONS, seconds: SECONDS };
+  const headers = { ...ours.headers, ...BROWSER_HEADERS };
+  const base = { method: ours.method, headers, body: ours.body, connections: CONNECTIONS, seconds: SECONDS };
   await load({ ...base, ...ours, seconds: 1 }); // warm-up
   const bareRuns: LoadResult[] = [];
   const ourRuns: LoadResult[] = [];
@@ -75,7 +106,7 @@ async function compare(name: string, bareUrl: string, ours: Omit<LoadOptions, 'c
     bareRuns.push(await load({ ...base, url: bareUrl, host: ours.host }));
     const stop = during?.();
     try {
-      ourRuns.push(await load({ ...base, ...ours }));
+      ourRuns.push(await load({ ...base, ...ours, headers }));
     } finally {
       stop?.();
     }
@@ -163,7 +194,9 @@ async function main() {
     const restart = ONLY ? Number.NaN : await server.restart();
     const js = publicJsWeight(path.join(ROOT, 'web/dist'));
 
-    console.log(`\nPublic reads, ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS} s alternating with a bare node:http server serving the same bytes`);
+    console.log(
+      `\nPublic reads, ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS} s alternating with a bare node:http server serving the same bytes (requests send Accept-Encoding: ${BROWSER_HEADERS['accept-encoding']}, as browsers do)`,
+    );
     console.log(`(${os.cpus().length} x ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString()}, load average at start ${loadAtStart})\n`);
     console.log('| path | bare node:http req/s | ours req/s | ratio | bare p99 | our p99 | errors |');
     console.log('|---|---|---|---|---|---|---|');

@@ -4,9 +4,15 @@ import type { CacheState, Prepared } from './public-cache.js';
 /** `hit`, `miss` (produced now), `stale` (an older revision's bytes while the database is away) or `bypass`. */
 export const RENDER_CACHE_HEADER = 'X-Render-Cache';
 
+/** Accept-Encoding values already judged (browsers send a handful of distinct ones). */
+const judged = new Map<string, 'br' | 'gzip' | null>();
+const JUDGED_MAX = 64;
+
 /** The best encoding the client accepts among br, gzip and identity (q=0 refuses one). */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
+  const known = judged.get(acceptEncoding);
+  if (known !== undefined) return known;
   let br = false;
   let gz = false;
   for (const part of acceptEncoding.split(',')) {
@@ -16,7 +22,9 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
     if (name === 'br') br = true;
     else if (name === 'gzip' || name === '*') gz = true;
   }
-  return br ? 'br' : gz ? 'gzip' : null;
+  const chosen = br ? 'br' : gz ? 'gzip' : null;
+  if (judged.size < JUDGED_MAX) judged.set(acceptEncoding, chosen);
+  return chosen;
 }
 
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
