@@ -98,7 +98,7 @@ interface Comparison {
 async function compare(name: string, bareUrl: string, ours: Omit<LoadOptions, 'connections' | 'seconds'>, during?: () => () => void): Promise<Comparison> {
   const headers = { ...ours.headers, ...BROWSER_HEADERS };
   const base = { method: ours.method, headers, body: ours.body, connections: CONNECTIONS, seconds: SECONDS };
-  await load({ ...base, ...ours, seconds: 1 }); // warm-up
+  await load({ ...base, ...ours, headers, seconds: 3 }); // warm-up (the JIT settles)
   const bareRuns: LoadResult[] = [];
   const ourRuns: LoadResult[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {

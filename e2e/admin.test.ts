@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import pg from 'pg';
-import { adminCredentials, baseUrl, launchBrowser, server } from './harness/browser.js';
+import { adminCredentials, baseUrl, launchBrowser } from './harness/browser.js';
+import { withDatabase } from './harness/database.js';
 
 // The admin panel in Chromium against the real built server and database (demo content):
 // staff log in, change every kind of content, and the public pages follow.
@@ -367,18 +365,3 @@ describe('the shell', () => {
   });
 });
 
-/** The server's embedded PostgreSQL (in the e2e DATA_DIR): its port and generated password. */
-async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
-  const { dataDir } = server();
-  const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
-  const { postgresPassword } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    postgresPassword: string;
-  };
-  const db = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: postgresPassword, database: 'postgres' });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}

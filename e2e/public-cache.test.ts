@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
-import { adminCredentials, baseUrl, server } from './harness/browser.js';
+import { adminCredentials, baseUrl } from './harness/browser.js';
+import { withDatabase } from './harness/database.js';
 
 // The cache of server-rendered public pages against the real built server: a page is rendered once
 // per content revision, and any committed content write (through the API, or straight into the
@@ -49,18 +47,6 @@ async function get(pathname: string, headers: Record<string, string> = {}) {
   return { response, html: await response.text(), cache: response.headers.get('x-render-cache') };
 }
 
-async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
-  const { dataDir } = server();
-  const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
-  const { postgresPassword } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { postgresPassword: string };
-  const db = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: postgresPassword, database: 'postgres' });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
 
 describe('cached public pages', () => {
   it('serve an unchanged page from the cache the second time', async () => {

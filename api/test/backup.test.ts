@@ -73,7 +73,7 @@ async function serve(target: Target): Promise<string> {
 
 async function tableCounts(orm: MikroORM): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ['users', 'news', 'countries', 'brands', 'team_members', 'clients', 'contact_info', 'landing_content', 'statistics', 'webhook_endpoints']) {
+  for (const table of ['users', 'news', 'countries', 'brands', 'team_members', 'clients', 'contact_info', 'landing_content', 'statistics', 'content_history', 'webhook_endpoints']) {
     const [{ count }] = await orm.em.getConnection().execute<{ count: string }[]>(`select count(*) as count from "${table}"`);
     counts[table] = Number(count);
   }
@@ -113,6 +113,8 @@ describe('export then import', () => {
     const exported = await exportSite({ orm: source.orm, storage: source.deps.storage }, archive);
     expect(exported.tables.users).toBe(1);
     expect(exported.tables.news).toBeGreaterThan(0);
+    // The history comes along: a restored site keeps its undo and restore points.
+    expect(exported.tables.content_history).toBeGreaterThan(0);
     expect(exported.files).toBeGreaterThan(0);
 
     const target = await freshTarget();

@@ -3,7 +3,7 @@
 // into one archive. Uses DATA_DIR / DATABASE_URL like the server and can run while it serves.
 import { invocationPath, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { openOrm } from '../db/orm.js';
+import { runWithDatabase } from '../db/startup.js';
 import { createLogger } from '../shared/logger.js';
 import { storageFor } from '../uploads/storage-from-config.js';
 import { exportSite } from './export-site.js';
@@ -15,23 +15,15 @@ if (!target) {
 }
 const config = loadConfig();
 const logger = createLogger({ logLevel: 'warn' });
-const database = await openDatabase(config, logger);
-let status = 0;
-try {
-  const orm = await openOrm(database.url, logger);
+await runWithDatabase(() => openDatabase(config, logger), { logger }, async (orm) => {
   try {
     const file = invocationPath(target);
-    const storage = await storageFor(config);
-    const summary = await exportSite({ orm, storage }, file);
+    const summary = await exportSite({ orm, storage: await storageFor(config) }, file);
     const rows = Object.entries(summary.tables).map(([table, n]) => `${n} ${table}`).join(', ');
     console.log(`Exported ${rows}; ${summary.files} files (${summary.bytes} bytes) to ${file}`);
-  } finally {
-    await orm.close();
+    return 0;
+  } catch (error) {
+    console.error(`Export failed: ${(error as Error).message}`);
+    return 1;
   }
-} catch (error) {
-  console.error(`Export failed: ${(error as Error).message}`);
-  status = 1;
-} finally {
-  await database.stop();
-}
-process.exit(status);
+});

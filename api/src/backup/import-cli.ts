@@ -4,7 +4,7 @@
 // damaged archive with a message and changes nothing.
 import { invocationPath, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { migrate, openOrm } from '../db/orm.js';
+import { runWithDatabase } from '../db/startup.js';
 import { createLogger } from '../shared/logger.js';
 import { storageFor } from '../uploads/storage-from-config.js';
 import { importSite } from './import-site.js';
@@ -17,24 +17,16 @@ if (!source) {
 }
 const config = loadConfig();
 const logger = createLogger({ logLevel: 'warn' });
-const database = await openDatabase(config, logger);
-let status = 0;
-try {
-  const orm = await openOrm(database.url, logger);
+// Migrated first (runWithDatabase): the archive is restored into the current schema.
+await runWithDatabase(() => openDatabase(config, logger), { logger }, async (orm) => {
   try {
-    await migrate(orm);
     const file = invocationPath(source);
-    const storage = await storageFor(config);
-    const summary = await importSite({ orm, storage }, file);
+    const summary = await importSite({ orm, storage: await storageFor(config) }, file);
     const rows = Object.entries(summary.tables).map(([table, n]) => `${n} ${table}`).join(', ');
     console.log(`Imported ${rows}; ${summary.files} files from ${file}`);
-  } finally {
-    await orm.close();
+    return 0;
+  } catch (error) {
+    console.error(error instanceof ArchiveRefused ? `Import refused: ${error.message}. Nothing was changed.` : `Import failed: ${(error as Error).message}`);
+    return 1;
   }
-} catch (error) {
-  console.error(error instanceof ArchiveRefused ? `Import refused: ${error.message}. Nothing was changed.` : `Import failed: ${(error as Error).message}`);
-  status = 1;
-} finally {
-  await database.stop();
-}
-process.exit(status);
+});

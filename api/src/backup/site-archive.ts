@@ -37,13 +37,14 @@ export class ArchiveRefused extends Error {
 }
 
 /**
- * The tables a backup carries, in restore order: admin accounts, every content table, then the
- * webhook endpoints (last, so restoring content queues no events for them). Sessions, login
- * throttles and the webhook outbox are transient and stay behind.
+ * The tables a backup carries, in restore order: admin accounts, every content table, the content
+ * history (so a restored site keeps its undo and restore points), then the webhook endpoints
+ * (last, so restoring content queues no events for them). Sessions, login throttles and the
+ * webhook outbox are transient and stay behind.
  */
 export function backupTables(orm: MikroORM): string[] {
   const content = [...collections, ...singletons].map((entry) => orm.getMetadata(entry.entity).tableName);
-  return ['users', ...content, 'webhook_endpoints'];
+  return ['users', ...content, 'content_history', 'webhook_endpoints'];
 }
 
 export function sha256(bytes: Uint8Array | string): string {
