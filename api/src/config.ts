@@ -151,6 +151,14 @@ function storage(env: Env): StorageConfig {
 
 /** An absolute http(s) URL, path kept (unlike origin()). */
 function httpUrl(env: Env, name: string): string | null {
+  const url = parseHttpUrl(env, name);
+  if (url === null) return null;
+  if (url.search || url.hash) throw new Error(`${name} must not have a query or fragment, got "${env[name]!.trim()}"`);
+  return url.href;
+}
+
+/** An absolute http(s) URL setting, parsed; null when unset. */
+function parseHttpUrl(env: Env, name: string): URL | null {
   const raw = nonEmpty(env[name]);
   if (raw === undefined) return null;
   let url: URL;
@@ -160,8 +168,7 @@ function httpUrl(env: Env, name: string): string | null {
     throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
-  if (url.search || url.hash) throw new Error(`${name} must not have a query or fragment, got "${raw}"`);
-  return url.href;
+  return url;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -202,16 +209,7 @@ function origins(env: Env, name: string): string[] {
 }
 
 function origin(env: Env, name: string): string | null {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
-  return url.origin;
+  return parseHttpUrl(env, name)?.origin ?? null;
 }
 
 function trustProxy(raw: string | undefined): Config['trustProxy'] {

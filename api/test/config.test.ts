@@ -20,6 +20,7 @@ describe('configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://www.example.com/some/path' }).publicUrl).toBe('https://www.example.com');
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow('PUBLIC_URL must be an http(s) URL');
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow('PUBLIC_URL must be an absolute http(s) URL');
+    expect(loadConfig({ TRUSTED_ORIGINS: 'https://a.example/some/path' }).trustedOrigins).toEqual(['https://a.example']);
   });
 
   it('sizes the public read cache in MB from PUBLIC_CACHE_MB (default 64, at least 1)', () => {
@@ -76,6 +77,7 @@ describe('configuration', () => {
     const s3 = { STORAGE: 's3', S3_BUCKET: 'images' };
     expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'key' })).toThrow('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
     expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http(s) URL');
+    expect(() => loadConfig({ ...s3, PUBLIC_ASSET_URL: 'https://cdn.example.com/images?v=1' })).toThrow('PUBLIC_ASSET_URL must not have a query or fragment');
     expect(() => loadConfig({ ...s3, PUBLIC_ASSET_URL: 'https://cdn.example.com/?v=1' })).toThrow('PUBLIC_ASSET_URL must not have a query');
     expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow('S3_FORCE_PATH_STYLE must be true or false');
     expect(() => loadConfig({ PUBLIC_ASSET_URL: 'https://cdn.example.com' })).toThrow('PUBLIC_ASSET_URL needs STORAGE=s3');
