@@ -20,7 +20,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /**
  * Issue 9's budget: at most 150 KB of JavaScript per public page, compressed. Held for both
  * encodings the server sends (brotli, gzip), in decimal kilobytes (the stricter reading). Public
- * pages ship without Apollo Client (public/data in the web app): about 117 KiB brotli, 137 KiB gzip.
+ * pages ship without Apollo Client (public/page-data in the web app): about 117 KiB brotli, 137 KiB gzip.
  */
 const JS_CEILING_BYTES = 150 * 1000;
 

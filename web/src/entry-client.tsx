@@ -3,8 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
-import { fetchPublicQuery } from './public/data/fetch-query';
-import { PublicDataStore } from './public/data/public-data';
+import { fetchPublicQuery } from './public/page-data/fetch-query';
+import { PublicDataStore } from './public/page-data/public-data';
 
 /**
  * The data of the server-rendered page (api/src/site/mount.ts), as a JSON data block: not a script

@@ -4,7 +4,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
-import { PublicDataStore } from './public/data/public-data';
+import { PublicDataStore } from './public/page-data/public-data';
 import { PageMetaCollector, type PageMetaValues } from './public/page-meta';
 import { headTags } from './public/seo/head-tags';
 import type { GraphQLExecutor, RenderRequest, RenderResult } from './render-contract';

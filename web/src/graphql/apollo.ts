@@ -34,7 +34,7 @@ function deferredHttpLink(options: HttpLink.Options): ApolloLink {
 }
 
 /**
- * The admin panel's Apollo client (public pages use public/data instead).
+ * The admin panel's Apollo client (public pages use public/page-data instead).
  * Data rules of spec section 9: no polling, no refetch on focus (Apollo never does that), no retries
  * (no RetryLink), and cached data is never considered stale (cache-first everywhere).
  * Cookies always travel with the request so the admin session works.

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { DocumentNode } from 'graphql';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router';
-import { PublicDataProvider, PublicDataStore, operationNameOf } from '../public/data/public-data';
+import { PublicDataProvider, PublicDataStore, operationNameOf } from '../public/page-data/public-data';
 import { system } from '../theme';
 
 /** A public query's scripted answer in a test: data, a failure, or none (still loading). */

@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/PageStatus';
 import { SectionHeading } from '../../components/SectionHeading';
 import { LandingSection } from '../landing/LandingSection';
 import { contactLabelFor, contactLinkFor } from './contact-link';
-import { usePublicQuery } from '../data/public-data';
+import { usePublicQuery } from '../page-data/public-data';
 
 const ICONS: Record<string, LucideIcon> = { Mail, Phone, MapPin, Globe };
 

@@ -17,7 +17,7 @@ import { ServicesSection } from './ServicesSection';
 import { StatisticsSection } from './StatisticsSection';
 import { TeamSection } from './TeamSection';
 import { WhoWeAreSection } from './WhoWeAreSection';
-import { usePublicQuery } from '../data/public-data';
+import { usePublicQuery } from '../page-data/public-data';
 
 // Shown until the firm has saved its own landing content (the server seeds it on first start).
 const FALLBACK_CONTENT = {

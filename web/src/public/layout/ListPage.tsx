@@ -5,7 +5,7 @@ import { ContentGrid } from '../../components/ContentGrid';
 import { EmptyState, ErrorState, LoadingState } from '../../components/PageStatus';
 import { PageMeta, type StructuredData } from '../page-meta';
 import { PageHero } from './PageHero';
-import { usePublicQuery } from '../data/public-data';
+import { usePublicQuery } from '../page-data/public-data';
 
 /** The grid of a list page: content cards (1/2/3 per row, as the spec says) or portraits (2/3/4). */
 export type ListGrid = 'cards' | 'portraits';

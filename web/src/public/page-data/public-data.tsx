@@ -1,0 +1,109 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { DocumentNode } from 'graphql';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+
+// The public pages' data. Each page asks for its one query (no variables); the answer is kept for
+// the visit and shared by every component that asks for the same query (cache-first, never
+// refetched, spec section 9). The server renderer fills a store and embeds what it holds in the
+// page; the browser starts from that, so a server-rendered page hydrates without a request, and a
+// page reached by navigation fetches its query once. Small on purpose: public pages ship without
+// Apollo Client (the admin panel, loaded on its own, uses it).
+
+/** Runs one query and resolves with its data; rejects on any failure (network, GraphQL errors). */
+export type QueryRunner = (document: DocumentNode, operationName: string) => Promise<unknown>;
+
+/** The data held for one query: asked for and waiting, answered, or failed. */
+export type QueryState = { status: 'loading' } | { status: 'done'; data: unknown } | { status: 'failed'; error: unknown };
+
+const LOADING: QueryState = { status: 'loading' };
+
+/** The operation's name: the key its answer is kept and embedded under. */
+export function operationNameOf(document: DocumentNode): string {
+  for (const definition of document.definitions) {
+    if (definition.kind === 'OperationDefinition' && definition.name) return definition.name.value;
+  }
+  throw new Error('a public query needs a named operation');
+}
+
+export class PublicDataStore {
+  readonly #run: QueryRunner;
+  readonly #states = new Map<string, QueryState>();
+  readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #listeners = new Set<() => void>();
+
+  /** `answered`: data by operation name, as `answered()` gave it on the server. */
+  constructor(run: QueryRunner, answered: Record<string, unknown> = {}) {
+    this.#run = run;
+    for (const [name, data] of Object.entries(answered)) this.#states.set(name, { status: 'done', data });
+  }
+
+  /** The query's state; the first ask starts it. */
+  read(document: DocumentNode): QueryState {
+    const name = operationNameOf(document);
+    const known = this.#states.get(name);
+    if (known) return known;
+    this.#states.set(name, LOADING);
+    const running = this.#run(document, name).then(
+      (data) => this.#settle(name, { status: 'done', data }),
+      (error: unknown) => this.#settle(name, { status: 'failed', error }),
+    );
+    this.#inFlight.add(running);
+    void running.finally(() => this.#inFlight.delete(running));
+    return LOADING;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** Resolves once no query is running (the server renderer waits for the page's data). */
+  async settled(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
+  }
+
+  /** True while a query has been asked for and not answered. */
+  get busy(): boolean {
+    return this.#inFlight.size > 0;
+  }
+
+  /** Whether any query failed. */
+  get failed(): boolean {
+    return [...this.#states.values()].some((state) => state.status === 'failed');
+  }
+
+  /** The answered queries' data by operation name: what the server embeds in the page. */
+  answered(): Record<string, unknown> {
+    const answered: Record<string, unknown> = {};
+    for (const [name, state] of this.#states) if (state.status === 'done') answered[name] = state.data;
+    return answered;
+  }
+
+  #settle(name: string, state: QueryState): void {
+    this.#states.set(name, state);
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+const PublicDataContext = createContext<PublicDataStore | null>(null);
+
+export function PublicDataProvider({ store, children }: { store: PublicDataStore; children: ReactNode }) {
+  return <PublicDataContext.Provider value={store}>{children}</PublicDataContext.Provider>;
+}
+
+/** A public query's data: `loading` until it is answered, then `data` or `error`. */
+export function usePublicQuery<TData>(document: TypedDocumentNode<TData, Record<string, never>>): {
+  data: TData | undefined;
+  loading: boolean;
+  error: unknown;
+} {
+  const store = useContext(PublicDataContext);
+  if (!store) throw new Error('usePublicQuery needs a PublicDataProvider');
+  const read = () => store.read(document);
+  const state = useSyncExternalStore(store.subscribe, read, read);
+  return {
+    data: state.status === 'done' ? (state.data as TData) : undefined,
+    loading: state.status === 'loading',
+    error: state.status === 'failed' ? state.error : undefined,
+  };
+}
