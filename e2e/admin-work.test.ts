@@ -249,8 +249,25 @@ describe('axe-core', () => {
       await page.getByRole('button', { name: /Add Admin/ }).click();
       await page.getByRole('dialog').waitFor();
       found.push(...(await axeViolations(page, `admins-add-${width}`)));
+      // The rest of an admin's dialogs, on a throwaway account: its generated password, the reset
+      // and remove questions; then it is removed again.
+      const other = `axe-${width}`;
+      await page.getByRole('dialog').getByRole('textbox', { name: /Username/ }).fill(other);
+      await page.getByRole('dialog').getByRole('button', { name: 'Add Admin' }).click();
+      await page.getByRole('dialog').getByText(`${other} was added`).waitFor();
+      found.push(...(await axeViolations(page, `admins-password-${width}`)));
+      await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: `Reset password of ${other}` }).click();
+      await page.getByRole('dialog').getByText(`Reset the password of ${other}?`).waitFor();
+      found.push(...(await axeViolations(page, `admins-reset-${width}`)));
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: `Remove ${other}` }).click();
+      await page.getByRole('dialog').getByText(`Remove ${other}?`).waitFor();
+      found.push(...(await axeViolations(page, `admins-remove-${width}`)));
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('button', { name: `Remove ${other}` }).waitFor({ state: 'detached' });
       await go(page, 'Webhooks');
       found.push(...(await axeViolations(page, `webhooks-${width}`)));
       await page.getByRole('button', { name: /Add Webhook/ }).click();
