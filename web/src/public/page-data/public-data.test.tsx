@@ -80,6 +80,34 @@ describe('public data', () => {
     expect(store.answered()).toEqual({});
   });
 
+  it('asks a failed query again when a page shows it anew, not on a re-render', async () => {
+    let attempts = 0;
+    const store = new PublicDataStore(() => (++attempts === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ news: [{ id: 1 }] })));
+    const { rerender, unmount } = render(
+      <PublicDataProvider store={store}>
+        <NewsCount label="news" />
+      </PublicDataProvider>,
+    );
+    await act(() => store.settled());
+    expect(screen.getByText('news: failed')).toBeInTheDocument();
+    rerender(
+      <PublicDataProvider store={store}>
+        <NewsCount label="news" />
+      </PublicDataProvider>,
+    );
+    expect(screen.getByText('news: failed')).toBeInTheDocument();
+    expect(attempts).toBe(1);
+    unmount();
+
+    render(
+      <PublicDataProvider store={store}>
+        <NewsCount label="again" />
+      </PublicDataProvider>,
+    );
+    expect(await screen.findByText('again: 1 articles')).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+
   it('gives the server renderer every answered query by operation name, once all have settled', async () => {
     const store = new PublicDataStore(async (_document, name) => ({ answerOf: name }));
     store.read(LandingPageDocument);

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { DocumentNode } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 
@@ -40,8 +40,18 @@ export class PublicDataStore {
   /** The query's state; the first ask starts it. */
   read(document: DocumentNode): QueryState {
     const name = operationNameOf(document);
-    const known = this.#states.get(name);
-    if (known) return known;
+    return this.#states.get(name) ?? this.#start(document, name);
+  }
+
+  /** A query that failed is asked again (a page shown anew after a failure: the network may be back). */
+  retryFailed(document: DocumentNode): void {
+    const name = operationNameOf(document);
+    if (this.#states.get(name)?.status !== 'failed') return;
+    this.#start(document, name);
+    for (const listener of this.#listeners) listener();
+  }
+
+  #start(document: DocumentNode, name: string): QueryState {
     this.#states.set(name, LOADING);
     const running = this.#run(document, name).then(
       (data) => this.#settle(name, { status: 'done', data }),
@@ -101,6 +111,8 @@ export function usePublicQuery<TData>(document: TypedDocumentNode<TData, Record<
   if (!store) throw new Error('usePublicQuery needs a PublicDataProvider');
   const read = () => store.read(document);
   const state = useSyncExternalStore(store.subscribe, read, read);
+  // Each time a page shows the query anew, a failure is retried (never on a re-render).
+  useEffect(() => store.retryFailed(document), [store, document]);
   return {
     data: state.status === 'done' ? (state.data as TData) : undefined,
     loading: state.status === 'loading',
