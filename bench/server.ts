@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../e2e/harness/free-port.js';
 
 // The built server with demo content on a temporary data folder, on loopback, for the bench:
 // started, restarted (to time a cold start) and stopped by the bench itself.
@@ -17,17 +17,6 @@ function serveFlags(): string[] {
   const match = /\bnode ((?:--\S+ )*)dist\/main\.js/.exec(scripts.serve ?? '');
   if (!match) throw new Error("api/package.json: the serve script does not run 'node [--flags] dist/main.js'");
   return match[1].trim().split(' ').filter(Boolean);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface BenchServer {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { server } from './harness/browser.js';
 import { stopServer } from './harness/stop-server.js';
+import { freePort } from './harness/free-port.js';
 
 // Issue 13, "instances agree": two built servers started together on one fresh database (on the
 // harness's PostgreSQL) and one S3-compatible bucket (s3rver on loopback). Sessions, the login
@@ -35,17 +35,6 @@ let s3: S3rver | undefined;
 let s3Dir: string | undefined;
 const instances: Instance[] = [];
 let cookie = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function spawnInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'instances-e2e-'));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { adminCredentials, baseUrl, server } from './harness/browser.js';
 import { publicJsWeight } from './harness/js-weight.js';
 import { stopServer } from './harness/stop-server';
+import { freePort } from './harness/free-port.js';
 
 // The public read path across processes: a second server process on the same database (reached
 // through a TCP relay the test can cut) sees a write made through the first within a second,
@@ -49,17 +50,6 @@ class Relay {
     await closed;
     this.#server = null;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function get(url: string) {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { server } from './harness/browser.js';
 import { stopServer } from './harness/stop-server.js';
+import { freePort } from './harness/free-port.js';
 
 // Webhooks across real server processes: two built servers on one database each run their
 // delivery worker, and every event reaches the receiver once; an event committed while no
@@ -31,17 +32,6 @@ const instances: Instance[] = [];
 const received: { id: string; body: any }[] = [];
 let receiver: http.Server;
 let receiverUrl: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startInstance(): Promise<Instance> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'webhooks-e2e-'));

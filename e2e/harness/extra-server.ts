@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopServer } from './stop-server';
+import { freePort } from './free-port.js';
 
 // A second built server of a test file's own, on a fresh data folder with nothing seeded: the site
 // as a fresh install shows it. The harness's shared server has the demo content.
@@ -15,17 +15,6 @@ const READY_TIMEOUT_MS = 120_000;
 export interface ExtraServer {
   baseUrl: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startEmptyServer(): Promise<ExtraServer> {

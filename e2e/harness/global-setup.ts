@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopServer } from './stop-server';
 import type { ServerInfo } from './server-info.js';
+import { freePort } from './free-port';
 
 // Starts the BUILT server (node api/dist/main.js) on a free port with a temporary DATA_DIR,
 // seeded with the demo content, and waits until /readyz answers. The teardown stops it.
@@ -14,17 +14,6 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'e2e-Admin-Password-1';
 const READY_TIMEOUT_MS = 120_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function runToCompletion(script: string, env: NodeJS.ProcessEnv, logFile: string): Promise<void> {
   return new Promise((resolve, reject) => {

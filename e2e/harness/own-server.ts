@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
 
 // A private server process for tests that kill things (its database, itself): the built
 // server on its own DATA_DIR (empty, first-start content only) and port, never the shared one.
@@ -26,17 +26,6 @@ export interface OwnServer {
   login(): Promise<string>;
   /** SIGKILL if still running, then removes the data folder. */
   dispose(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startOwnServer(name: string): Promise<OwnServer> {
