@@ -1,34 +1,22 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { Canvas } from '../src/db/seeds/png.js';
 import { BOUNDARY, closing, part, rawRequest, type RawOptions } from './multipart.http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { signedInApp, storedUploads } from './signed-in-app.js';
 
 // Hostile multipart bodies on both upload routes: each gets a 400 (never a 500, never a request
 // left unanswered), an anonymous caller is refused before the body is read, and the server
 // keeps serving afterwards.
 
-let app: TestApp;
-let cookie: string;
-let uploadsDir: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  cookie = await app.login();
-  uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp();
 
 const PNG = new Canvas(8, 8, [20, 120, 200]).toPng();
-const storedFiles = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).sort() : []);
+const storedFiles = () => storedUploads(session.app);
 
 const MUTATION = 'mutation($file: Upload!) { uploadImage(file: $file) { url } }';
 const operations = JSON.stringify({ query: MUTATION, variables: { file: null } });
 const map = JSON.stringify({ 0: ['variables.file'] });
-const graphqlHeaders = () => ({ 'apollo-require-preflight': 'true', cookie });
+const graphqlHeaders = () => ({ 'apollo-require-preflight': 'true', cookie: session.cookie });
 
 /** Refusals arriving later than this count as a hang (the server has to notice within a second). */
 const WAIT_MS = 3000;
@@ -36,15 +24,15 @@ const WAIT_MS = 3000;
 const UPLOAD_WAIT_MS = 30_000;
 
 function graphql(body: Buffer, options: Partial<RawOptions> = {}) {
-  return rawRequest(app.baseUrl, { path: '/graphql', body, waitMs: WAIT_MS, ...options, headers: { ...graphqlHeaders(), ...options.headers } });
+  return rawRequest(session.app.baseUrl, { path: '/graphql', body, waitMs: WAIT_MS, ...options, headers: { ...graphqlHeaders(), ...options.headers } });
 }
 
 function rest(body: Buffer, options: Partial<RawOptions> = {}) {
-  return rawRequest(app.baseUrl, { path: '/api/upload-image', body, waitMs: WAIT_MS, ...options, headers: { cookie, ...options.headers } });
+  return rawRequest(session.app.baseUrl, { path: '/api/upload-image', body, waitMs: WAIT_MS, ...options, headers: { cookie: session.cookie, ...options.headers } });
 }
 
 async function stillServes() {
-  const reply = await fetch(`${app.baseUrl}/api/countries`);
+  const reply = await fetch(`${session.app.baseUrl}/api/countries`);
   expect(reply.status).toBe(200);
 }
 

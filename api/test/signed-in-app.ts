@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll } from '@jest/globals';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -12,4 +14,10 @@ export function signedInApp(): { app: TestApp; cookie: string } {
     await state.app?.close();
   });
   return state;
+}
+
+/** The names of the files in the app's local uploads folder, sorted. */
+export function storedUploads(app: TestApp): string[] {
+  const dir = path.join(app.deps.config.dataDir, 'uploads');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 }

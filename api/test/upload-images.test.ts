@@ -1,41 +1,29 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { ImageWorker } from '../src/uploads/image-jobs.js';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../src/uploads/image-processing.js';
 import { decodeImage, pixelDistance } from './fixtures/images.js';
 import { declaredSizePng } from './fixtures/hostile-images.js';
 import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { signedInApp, storedUploads } from './signed-in-app.js';
 
 // Issue 8 item 8 and issue 12 item 2 (server side): every upload is decoded and re-encoded by
 // sharp, refused over the pixel limit, and stored with its resized variants.
 
-let app: TestApp;
-let cookie: string;
-let uploadsDir: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  cookie = await app.login();
-  uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp();
 
 function upload(bytes: Uint8Array, filename = 'picture', type = 'application/octet-stream') {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type }), filename);
-  return request(app.baseUrl, 'POST', '/api/upload-image', { body: form, cookie });
+  return request(session.app.baseUrl, 'POST', '/api/upload-image', { body: form, cookie: session.cookie });
 }
 
 async function served(url: string) {
-  const response = await fetch(`${app.baseUrl}${url}`);
+  const response = await fetch(`${session.app.baseUrl}${url}`);
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-const storedFiles = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).sort() : []);
+const storedFiles = () => storedUploads(session.app);
 
 function picture(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif' = 'png') {
   const stripes = Buffer.alloc(width * height * 3);
@@ -97,7 +85,7 @@ describe('re-encoding', () => {
     form.set('operations', JSON.stringify({ query: 'mutation($file: Upload!) { uploadImage(file: $file) { url } }', variables: { file: null } }));
     form.set('map', JSON.stringify({ 0: ['variables.file'] }));
     form.set('0', new Blob([declaredSizePng(50_000, 50_000, 370)], { type: 'image/png' }), 'tiny.png');
-    const reply = await request(app.baseUrl, 'POST', '/graphql', { body: form, cookie, headers: { 'apollo-require-preflight': 'true' } });
+    const reply = await request(session.app.baseUrl, 'POST', '/graphql', { body: form, cookie: session.cookie, headers: { 'apollo-require-preflight': 'true' } });
     expect(reply.body.errors[0]).toMatchObject({ message: 'Image dimensions are too large', extensions: { code: 'BAD_USER_INPUT' } });
   });
 
@@ -154,10 +142,10 @@ describe('variants', () => {
   it('makes a missing variant of an existing original on first request, once for concurrent requests, and keeps it', async () => {
     // A legacy upload: the original alone in storage, as before variants existed.
     const legacy = 'legacy-portrait.png';
-    await app.deps.storage.save(legacy, await picture(400, 600));
+    await session.app.deps.storage.save(legacy, await picture(400, 600));
     const variant = 'legacy-portrait-320.avif';
     let saves = 0;
-    const storage = app.deps.storage;
+    const storage = session.app.deps.storage;
     const originalSave = storage.save.bind(storage);
     storage.save = async (name, body) => {
       if (name === variant) saves += 1;
@@ -186,7 +174,7 @@ describe('variants', () => {
   });
 
   it('answers 404 for a variant of nothing (looking the original up once a minute), and for a variant name outside the contract', async () => {
-    const storage = app.deps.storage;
+    const storage = session.app.deps.storage;
     const originalHas = storage.has.bind(storage);
     let lookups = 0;
     storage.has = async (name) => {
@@ -200,14 +188,14 @@ describe('variants', () => {
     } finally {
       storage.has = originalHas;
     }
-    await app.deps.storage.save('legacy-logo.png', await picture(50, 50));
+    await session.app.deps.storage.save('legacy-logo.png', await picture(50, 50));
     expect((await served('/uploads/legacy-logo-300.webp')).status).toBe(404);
     expect((await served('/uploads/legacy-logo-320.png')).status).toBe(404);
     expect((await served('/uploads/legacy-logo-320.webp')).status).toBe(200);
   });
 
   it('answers 404 (and stores nothing) for a variant of a legacy original sharp refuses', async () => {
-    await app.deps.storage.save('legacy-bomb.png', declaredSizePng(50_000, 50_000, 370));
+    await session.app.deps.storage.save('legacy-bomb.png', declaredSizePng(50_000, 50_000, 370));
     expect((await served('/uploads/legacy-bomb-640.webp')).status).toBe(404);
     expect(storedFiles().filter((name) => name.startsWith('legacy-bomb-'))).toEqual([]);
   });

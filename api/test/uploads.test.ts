@@ -1,23 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Canvas } from '../src/db/seeds/png.js';
 import { MAX_IMAGE_BYTES } from '../src/uploads/upload.service.js';
 import { AVIF, decodeImage, GIF, JPG, pixelDistance, WEBP } from './fixtures/images.js';
 import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { signedInApp, storedUploads } from './signed-in-app.js';
 
-let app: TestApp;
-let cookie: string;
-let uploadsDir: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  cookie = await app.login();
-  uploadsDir = path.join(app.deps.config.dataDir, 'uploads');
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp();
 
 const PNG = new Canvas(8, 8, [200, 30, 30]).toPng();
 const lossless = new Set(['png', 'gif']);
@@ -25,10 +13,10 @@ const lossless = new Set(['png', 'gif']);
 function upload(bytes: Uint8Array, filename: string, type: string, options: { cookie?: string; field?: string } = {}) {
   const form = new FormData();
   form.append(options.field ?? 'file', new Blob([bytes], { type }), filename);
-  return request(app.baseUrl, 'POST', '/api/upload-image', { body: form, cookie: options.cookie ?? cookie });
+  return request(session.app.baseUrl, 'POST', '/api/upload-image', { body: form, cookie: options.cookie ?? session.cookie });
 }
 
-const storedFiles = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : []);
+const storedFiles = () => storedUploads(session.app);
 
 describe('POST /api/upload-image', () => {
   it.each([
@@ -42,7 +30,7 @@ describe('POST /api/upload-image', () => {
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual({ url: expect.stringMatching(new RegExp(`^/uploads/[\\w-]+\\.${ext}$`)) });
 
-    const served = await fetch(`${app.baseUrl}${reply.body.url}`);
+    const served = await fetch(`${session.app.baseUrl}${reply.body.url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe(contentType);
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -92,7 +80,7 @@ describe('POST /api/upload-image', () => {
   it('answers 400 without a file', async () => {
     const form = new FormData();
     form.append('note', 'no file here');
-    const reply = await request(app.baseUrl, 'POST', '/api/upload-image', { body: form, cookie });
+    const reply = await request(session.app.baseUrl, 'POST', '/api/upload-image', { body: form, cookie: session.cookie });
     expect(reply.status).toBe(400);
     expect(reply.body.error).toBe('Please select an image file');
   });
@@ -105,7 +93,7 @@ describe('POST /api/upload-image', () => {
     const before = storedFiles();
     const form = new FormData();
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'a.png');
-    const reply = await request(app.baseUrl, 'POST', '/api/upload-image', { body: form });
+    const reply = await request(session.app.baseUrl, 'POST', '/api/upload-image', { body: form });
     expect(reply.status).toBe(401);
     expect(reply.body).toEqual({ message: 'Unauthorized' });
     expect(storedFiles()).toEqual(before);
@@ -114,6 +102,6 @@ describe('POST /api/upload-image', () => {
 
 describe('GET /uploads/:name', () => {
   it.each(['missing.png', '..%2Fsecrets.json', '.partial-x', 'x.svg'])('answers 404 for %s', async (name) => {
-    expect((await fetch(`${app.baseUrl}/uploads/${name}`)).status).toBe(404);
+    expect((await fetch(`${session.app.baseUrl}/uploads/${name}`)).status).toBe(404);
   });
 });

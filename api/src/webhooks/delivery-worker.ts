@@ -1,6 +1,7 @@
 import { logFieldsOf } from '../ops/database-health.js';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import type { DeliveryEventRow } from './webhook.entities.js';
 import { postWebhook, type PostOutcome } from './webhook-request.js';
 
 // Sends the outbox (webhook_deliveries). Every instance runs one worker; a delivery is claimed
@@ -24,16 +25,7 @@ export interface WebhookWorkerSettings {
   pollMs: number;
 }
 
-interface ClaimedDelivery {
-  id: string;
-  event_id: string;
-  event: string;
-  collection: string | null;
-  record_id: number | null;
-  action: string;
-  revision: string;
-  occurred_at: Date;
-  attempts: number;
+interface ClaimedDelivery extends DeliveryEventRow {
   url: string;
   secret: string;
 }

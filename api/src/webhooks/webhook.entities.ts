@@ -143,3 +143,16 @@ export function writesWebhookOutbox(entity: EntityClass<unknown>, table: string)
 export function webhookTriggerSql(table: string, event: string, referencing: string): string {
   return `create trigger "webhook_on_${event}" after ${event} on "${table}" referencing ${referencing} for each statement execute function webhook_enqueue_content_change()`;
 }
+
+/** A delivery row joined with its outbox event, as the SQL of the service and the worker reads it. */
+export interface DeliveryEventRow {
+  id: string;
+  event_id: string;
+  event: string;
+  collection: string | null;
+  record_id: number | null;
+  action: string;
+  revision: string;
+  occurred_at: Date;
+  attempts: number;
+}

@@ -5,6 +5,7 @@ import type { Caller } from '../content/collection.js';
 import { collections, singletons } from '../content/registry.js';
 import { NotFound, ValidationFailed, type FieldError } from '../shared/errors.js';
 import { resolvePublicAddresses, TargetRefused } from './target-address.js';
+import type { DeliveryEventRow } from './webhook.entities.js';
 
 // Webhook endpoints and their delivery log: the one place for their rules. The GraphQL resolver
 // and the REST router call these; the outbox itself is written by database triggers.
@@ -207,17 +208,8 @@ interface EndpointRow {
   created_at: Date;
 }
 
-interface DeliveryRow {
-  id: string;
-  event_id: string;
-  event: string;
-  collection: string | null;
-  record_id: number | null;
-  action: string;
-  revision: string;
-  occurred_at: Date;
+interface DeliveryRow extends DeliveryEventRow {
   status: string;
-  attempts: number;
   next_attempt_at: Date;
   delivered_at: Date | null;
   last_status_code: number | null;

@@ -31,6 +31,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, GripVertical, Pencil, Plus, Search, Tr
 import { AdminUndoDeleteDocument } from '../../graphql/generated/graphql';
 import { notify, toaster } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
+import { DialogFormFooter } from '../forms/DialogFormFooter';
 import { type Conflict, ConflictNotice } from '../forms/ConflictNotice';
 import { onSaveFailure } from '../forms/save-failure';
 import { FormFields } from '../forms/FormFields';
@@ -432,14 +433,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
                         <FormFields fields={fields} />
                       )}
                     </Dialog.Body>
-                    <Dialog.Footer>
-                      <Button variant="outline" onClick={() => void confirmDiscard().then((discard) => discard && close())}>
-                        Cancel
-                      </Button>
-                      <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Saving...">
-                        Save
-                      </Button>
-                    </Dialog.Footer>
+                    <DialogFormFooter onCancel={() => void confirmDiscard().then((discard) => discard && close())} saving={isSubmitting} />
                   </Form>
                 )}
               </Formik>

@@ -1,6 +1,7 @@
 import { Formik, Form, type FormikHelpers } from 'formik';
-import { Button, Checkbox, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import * as yup from 'yup';
+import { DialogFormFooter } from '../forms/DialogFormFooter';
 
 export interface WebhookFormValues {
   url: string;
@@ -108,14 +109,7 @@ export function WebhookDialog({
                       </Checkbox.Root>
                     </Stack>
                   </Dialog.Body>
-                  <Dialog.Footer>
-                    <Button variant="outline" onClick={onClose}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Saving...">
-                      Save
-                    </Button>
-                  </Dialog.Footer>
+                  <DialogFormFooter onCancel={onClose} saving={isSubmitting} />
                 </Form>
               )}
             </Formik>
