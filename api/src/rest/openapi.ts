@@ -145,19 +145,7 @@ function collectionRoutes(): Route[] {
         path: `/api/admin/${path}`,
         operation: { tags, ...admin, operationId: `create${typeName}`, summary: `Adds a ${typeName}.`, requestBody: body, responses: { 201: json(ref(typeName), 'Created.'), ...pick(400, 401, 403) } },
       },
-      {
-        method: 'put',
-        path: `/api/admin/${path}/:id`,
-        operation: {
-          tags,
-          ...admin,
-          operationId: `update${typeName}`,
-          summary: `Changes a ${typeName}.`,
-          parameters: [idParameter, ifMatch],
-          requestBody: body,
-          responses: { 200: json(ref(typeName), 'Saved.'), ...pick(400, 401, 403, 404, 412) },
-        },
-      },
+      updateRoute(path, typeName, tags, `Changes a ${typeName}.`),
       {
         method: 'delete',
         path: `/api/admin/${path}/:id`,
@@ -184,6 +172,23 @@ function collectionRoutes(): Route[] {
   });
 }
 
+/** `PUT /api/admin/<path>/:id` of a content type (collections and singletons alike), with If-Match. */
+function updateRoute(path: string, typeName: string, tags: string[], summary: string): Route {
+  return {
+    method: 'put',
+    path: `/api/admin/${path}/:id`,
+    operation: {
+      tags,
+      ...admin,
+      operationId: `update${typeName}`,
+      summary,
+      parameters: [idParameter, ifMatch],
+      requestBody: { required: true, content: { 'application/json': { schema: ref(`${typeName}Input`) } } },
+      responses: { 200: json(ref(typeName), 'Saved.'), ...pick(400, 401, 403, 404, 412) },
+    },
+  };
+}
+
 function singletonRoutes(): Route[] {
   return singletons.flatMap(({ path, typeName, type }) => {
     const tags = [type.labels.plural];
@@ -193,19 +198,7 @@ function singletonRoutes(): Route[] {
         path: `/api/${path}`,
         operation: { tags, operationId: `get${typeName}`, summary: type.description, responses: { 200: json(ref(typeName), 'The record.'), ...pick(404, 503) } },
       },
-      {
-        method: 'put',
-        path: `/api/admin/${path}/:id`,
-        operation: {
-          tags,
-          ...admin,
-          operationId: `update${typeName}`,
-          summary: `Changes the ${typeName}.`,
-          parameters: [idParameter, ifMatch],
-          requestBody: { required: true, content: { 'application/json': { schema: ref(`${typeName}Input`) } } },
-          responses: { 200: json(ref(typeName), 'Saved.'), ...pick(400, 401, 403, 404, 412) },
-        },
-      },
+      updateRoute(path, typeName, tags, `Changes the ${typeName}.`),
       ...historyRoutes(path, typeName, tags, false),
     ] satisfies Route[];
   });
