@@ -78,13 +78,23 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
     if (ms > SLOW_PRODUCTION_MS) logger.warn({ ms: Math.round(ms), what }, 'slow public read');
   };
 
+  /** The fresh cached answer to a GET of a public REST read or a page, with the headers it adds; null on a miss. */
+  function freshHit(req: IncomingMessage, path: string, search: string, revision: string) {
+    if (path.startsWith('/api/')) {
+      const rest = restReadOf(path, search);
+      const hit = rest && cache.fresh(rest.key, revision);
+      return hit ? { hit, extraHeaders: apiCacheControl(req) } : null;
+    }
+    const hit = cache.fresh(pageKey(path), revision);
+    return hit ? { hit, extraHeaders: undefined } : null;
+  }
+
+  /** A public REST read that was not a fresh hit: produced (once for concurrent misses) and sent. */
   async function serveRest(req: Request, res: Response, next: NextFunction, path: string, search: string): Promise<void> {
     const rest = restReadOf(path, search);
     const revision = feed.current;
     if (!rest || revision === null) return next();
     const { key, read } = rest;
-    const hit = cache.fresh(key, revision);
-    if (hit) return sendPrepared(req, res, hit, 'hit', apiCacheControl(req));
     const started = performance.now();
     try {
       const { state, prepared } = await cache.getOrProduce(key, revision, () => produceRestRead(read, orm.em.fork()));
@@ -160,12 +170,14 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
     const path = q === -1 ? url : url.slice(0, q);
     const method = req.method;
     if (method === 'GET' || method === 'HEAD') {
-      if (path.startsWith('/api/')) return void serveRest(req, res, next, path, q === -1 ? '' : url.slice(q + 1));
-      if (path === '/graphql') return void serveGraphQLGet(req, res, next, q === -1 ? '' : url.slice(q + 1)).catch(next);
-      const key = pageKey(path);
+      const search = q === -1 ? '' : url.slice(q + 1);
+      if (path === '/graphql') return void serveGraphQLGet(req, res, next, search).catch(next);
       const revision = feed.current;
-      const hit = cache.fresh(key, revision);
-      if (hit) return sendPrepared(req, res, hit, 'hit');
+      // Hits that answerHit left to the app (HTTPS, CORS) are answered here, after their headers.
+      const found = revision === null ? null : freshHit(req, path, search, revision);
+      if (found) return sendPrepared(req, res, found.hit, 'hit', found.extraHeaders);
+      if (path.startsWith('/api/')) return void serveRest(req, res, next, path, search);
+      const key = pageKey(path);
       // The page is being rendered for a new revision: visitors arriving meanwhile get the previous
       // rendering at once instead of queueing behind the render, so editing never stalls the site.
       // The request that started the render, and anyone signed in (an editor), wait for the new one.
@@ -190,20 +202,10 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
     // Cross-origin reads (CORS_ORIGINS) get their headers in the app.
     if (corsEnabled && corsMethods(path) !== null) return false;
     const revision = feed.current;
-    if (revision === null) return false;
-    let hit;
-    let extraHeaders;
-    if (path.startsWith('/api/')) {
-      const rest = restReadOf(path, q === -1 ? '' : url.slice(q + 1));
-      hit = rest && cache.fresh(rest.key, revision);
-      extraHeaders = apiCacheControl(req);
-    } else {
-      hit = cache.fresh(pageKey(path), revision);
-    }
-    if (!hit) return false;
-    const headers = security.fixedHeaders(path);
-    if (!headers) return false;
-    sendPreparedFirst(req, res, hit, headers, extraHeaders);
+    const found = revision === null ? null : freshHit(req, path, q === -1 ? '' : url.slice(q + 1), revision);
+    const headers = found && security.fixedHeaders(path);
+    if (!found || !headers) return false;
+    sendPreparedFirst(req, res, found.hit, headers, found.extraHeaders);
     return true;
   }
 
