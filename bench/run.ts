@@ -134,18 +134,28 @@ async function login(baseUrl: string): Promise<string> {
 }
 
 /** An editor saving the landing content once a second while the load runs. */
-function editorSaving(baseUrl: string, cookie: string, landing: Record<string, unknown>, saves: { count: number; failed: number }) {
+function editorSaving(baseUrl: string, cookie: string, landing: Record<string, unknown>, saves: { count: number; failed: number; why: string[]; inFlight: Promise<void>[] }) {
   return () => {
     const { id, ...fields } = landing;
     const timer = setInterval(() => {
-      fetch(`${baseUrl}/api/admin/landing-content/${id}`, {
+      const save = fetch(`${baseUrl}/api/admin/landing-content/${id}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({ ...fields, heroTagline: `Saved at ${Date.now()}` }),
       }).then(
-        (r) => (r.ok ? (saves.count += 1) : (saves.failed += 1)),
-        () => (saves.failed += 1),
+        async (r) => {
+          if (r.ok) saves.count += 1;
+          else {
+            saves.failed += 1;
+            saves.why.push(`HTTP ${r.status} ${(await r.text()).slice(0, 120)}`);
+          }
+        },
+        (error: unknown) => {
+          saves.failed += 1;
+          saves.why.push(String(error));
+        },
       );
+      saves.inFlight.push(save);
     }, 1000);
     return () => clearInterval(timer);
   };
@@ -181,7 +191,7 @@ async function main() {
       if (target.path === '/') landingTwin = twin.url;
       rows.push(await compare(target.name, twin.url, { url: `${baseUrl}${target.path}`, method: target.method, headers: target.headers, body: target.body }));
     }
-    const saves = { count: 0, failed: 0 };
+    const saves = { count: 0, failed: 0, why: [] as string[], inFlight: [] as Promise<void>[] };
     let hostChecks: (string | undefined)[] = [];
     if (!ONLY) {
       rows.push(await compare('/ with a random Host per request', landingTwin, { url: `${baseUrl}/`, host: randomHost }));
@@ -189,6 +199,8 @@ async function main() {
       const cookie = await login(baseUrl);
       const landing = (await (await fetch(`${baseUrl}/api/landing-content`)).json()) as Record<string, unknown>;
       rows.push(await compare('/ while an editor saves once a second', landingTwin, { url: `${baseUrl}/` }, editorSaving(baseUrl, cookie, landing, saves)));
+      // A save still on its way when the load ends is answered before the restart below.
+      await Promise.all(saves.inFlight);
     }
     const rssLoaded = rssMegabytes(server.pid());
     const restart = ONLY ? Number.NaN : await server.restart();
@@ -205,7 +217,7 @@ async function main() {
     }
     const hits = hostChecks.filter((c) => c === 'hit').length;
     console.log(`\nRandom Host check: ${hits}/${hostChecks.length} requests with a random Host were cache hits.`);
-    console.log(`Editor saves during the load: ${saves.count} saved, ${saves.failed} failed.`);
+    console.log(`Editor saves during the load: ${saves.count} saved, ${saves.failed} failed${saves.why.length ? ` (${saves.why.join('; ')})` : ''}.`);
     console.log(`Server RSS: ${rssStart} MiB after start, ${rssLoaded} MiB after the load.`);
     console.log(`Restart (SIGTERM, start again) to first 200 of /: ${Math.round(restart)} ms.`);
     console.log(
