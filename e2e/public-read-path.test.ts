@@ -231,6 +231,88 @@ describe('JavaScript weight', () => {
   });
 });
 
+describe('page styles', () => {
+  const ROUTES = ['/', '/team', '/news', '/clients', '/no-such-page'];
+
+  /** In the page: its Emotion classes, and for each the style sheets (link or style element) with a rule for it. */
+  function classSheets(): Record<string, string[]> {
+    const used = new Set<string>();
+    for (const element of document.querySelectorAll('[class*="css-"]')) {
+      for (const name of element.classList) if (/^css-[a-z0-9]+$/.test(name)) used.add(name);
+    }
+    const found: Record<string, Set<string>> = Object.fromEntries([...used].map((name) => [name, new Set<string>()]));
+    const visit = (rules: CSSRuleList, sheet: string) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) for (const name of rule.selectorText.match(/css-[a-z0-9]+/g) ?? []) found[name]?.add(sheet);
+        if ('cssRules' in rule) visit((rule as CSSGroupingRule).cssRules, sheet);
+      }
+    };
+    [...document.styleSheets].forEach((sheet, index) => visit(sheet.cssRules, sheet.href ?? `style #${index}`));
+    return Object.fromEntries(Object.entries(found).map(([name, sheets]) => [name, [...sheets]]));
+  }
+
+  it('before any script runs, every class of the markup has its rules: the site style sheet has the shared ones, the page inlines only the rest', async () => {
+    const { launchBrowser } = await import('./harness/browser.js');
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      for (const route of ROUTES) {
+        await page.goto(`${baseUrl()}${route}`);
+        const sheets = await page.evaluate(classSheets);
+        expect(Object.keys(sheets).length).toBeGreaterThan(10);
+        // Styled (no class without rules), and no rule sent twice (inline and in the sheet).
+        expect({ route, unstyled: Object.keys(sheets).filter((name) => sheets[name].length === 0) }).toEqual({ route, unstyled: [] });
+        expect({ route, twice: Object.keys(sheets).filter((name) => sheets[name].length > 1) }).toEqual({ route, twice: [] });
+        const fromSheet = Object.values(sheets).filter(([sheet]) => sheet.includes('/assets/site-')).length;
+        expect(fromSheet / Object.keys(sheets).length).toBeGreaterThan(0.9);
+      }
+      // What the landing page inlines is for its own markup only.
+      await page.goto(`${baseUrl()}/`);
+      const inlineClasses = await page.evaluate(() => [...new Set(document.querySelector('style[data-emotion]')?.textContent?.match(/css-[a-z0-9]+/g) ?? [])]);
+      const unused = await page.evaluate((names) => names.filter((name) => !document.querySelector(`.${name}`)), inlineClasses);
+      expect(unused).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('hydrating adds no second copy of a rule the server sent', async () => {
+    const { launchBrowser, watchConsole } = await import('./harness/browser.js');
+    const browser = await launchBrowser();
+    try {
+      for (const route of ['/', '/news']) {
+        const page = await browser.newPage();
+        const logged = watchConsole(page);
+        await page.goto(`${baseUrl()}${route}`, { waitUntil: 'networkidle' });
+        await page.waitForFunction(() => {
+          const root = document.getElementById('root');
+          return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+        });
+        const sheets = await page.evaluate(classSheets);
+        expect({ route, twice: Object.keys(sheets).filter((name) => sheets[name].length > 1) }).toEqual({ route, twice: [] });
+        expect(logged.problems).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('the style sheet is fingerprinted, precompressed and cached for a year', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const sheet = /<link rel="stylesheet" crossorigin href="(\/assets\/site-[\w-]+\.css)">/.exec(html)![1];
+    const response = await fetch(`${baseUrl()}${sheet}`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    // The theme's global styles (tokens) are in it, not in the page.
+    expect(await response.text()).toContain('--chakra-colors-brand-700');
+    expect(html).not.toContain('--chakra-colors-brand-700:');
+  });
+});
+
 describe('the hero video', () => {
   /** Whether the page gives the video a source to load (this Chromium may lack the codec to fetch it). */
   async function videoRequested(options: { width: number; reducedMotion?: 'reduce' | 'no-preference' }): Promise<boolean> {

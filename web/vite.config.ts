@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { sharedStyles } from './build-tools/shared-styles.ts';
 
 /**
  * The generated GraphQL module holds every document, the admin panel's too. Shared by public and
@@ -56,7 +57,7 @@ const reactRouterProduction = fileURLToPath(new URL('../node_modules/react-route
 const rxjsEs2015 = fileURLToPath(new URL('../node_modules/rxjs/dist/esm/index.js', import.meta.url));
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), adminGraphQLCopy(), precompress()],
+  plugins: [react(), adminGraphQLCopy(), precompress(), sharedStyles()],
   resolve: {
     alias: [
       // The shared content model, from its source (no separate build in dev).

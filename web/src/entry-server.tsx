@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import createCache, { type EmotionCache } from '@emotion/cache';
@@ -23,15 +24,21 @@ function inProcessRunner(execute: GraphQLExecutor) {
   };
 }
 
+/** A public route rendered with its data, as the server's queries answered it. */
+interface RenderedPage {
+  html: string;
+  /** Emotion's rules of the final markup by id, in the order they were first used. */
+  styles: EmotionCache['inserted'];
+  meta?: PageMetaValues;
+  store: PublicDataStore;
+}
+
 /**
- * Renders a public route with its data: the page is rendered, the queries it asked for run in the
- * server's process, and it is rendered again with their answers (again while a new query shows
- * up). The markup, head tags, status and the answered data go back to the server. If any query
- * fails the result says so (`dataUnavailable`): the server then serves its last good page or a
- * 503 page, never a page built on missing data.
+ * The page is rendered, the queries it asked for run in the server's process, and it is rendered
+ * again with their answers (again while a new query shows up).
  */
-export async function render(request: RenderRequest): Promise<RenderResult> {
-  const store = new PublicDataStore(inProcessRunner(request.execute));
+async function renderWithData(url: string, execute: GraphQLExecutor): Promise<RenderedPage> {
+  const store = new PublicDataStore(inProcessRunner(execute));
   const meta: { current?: PageMetaValues } = {};
   let styleCache: EmotionCache;
   const renderPage = () => {
@@ -43,7 +50,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       <CacheProvider value={styleCache}>
         <PageMetaCollector.Provider value={meta}>
           <AppProviders store={store}>
-            <StaticRouter location={request.url}>
+            <StaticRouter location={url}>
               <App />
             </StaticRouter>
           </AppProviders>
@@ -58,21 +65,63 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     if (store.failed) break;
     html = renderPage();
   }
+  return { html, styles: styleCache!.inserted, meta: meta.current, store };
+}
 
-  const pageMeta = meta.current ?? { title: 'Meridian Advisory', description: '' };
+/**
+ * Ids of the rules the site's style sheet already carries (the theme's global styles and those of
+ * the public components, collected at build time by `collectStyles`; vite.config.ts writes them
+ * beside this module). A page inlines only the rest. Without the file (a development build),
+ * a page inlines every rule it uses.
+ */
+const sharedStyleIds = ((): ReadonlySet<string> => {
+  try {
+    const { ids } = JSON.parse(readFileSync(new URL('./shared-styles.json', import.meta.url), 'utf8')) as { ids: string[] };
+    return new Set(ids);
+  } catch {
+    return new Set();
+  }
+})();
+
+/**
+ * Renders a public route with its data. The markup, head tags, status and the answered data go
+ * back to the server. If any query fails the result says so (`dataUnavailable`): the server then
+ * serves its last good page or a 503 page, never a page built on missing data.
+ */
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  const { html, styles, meta, store } = await renderWithData(request.url, request.execute);
+  const pageMeta = meta ?? { title: 'Meridian Advisory', description: '' };
   const path = request.url.split('?')[0];
   const head = headTags(pageMeta, request.origin, path);
   const status = pageMeta.status ?? 200;
   if (store.failed || store.busy) return { html: '', head, status, dataUnavailable: true };
 
+  // Every id the page uses is named, so the browser's style cache knows them all (it inserts none
+  // of them again when hydrating); only the rules the site's style sheet lacks are sent inline.
   const ids: string[] = [];
   let css = '';
-  for (const [id, rules] of Object.entries(styleCache!.inserted)) {
-    if (typeof rules === 'string') {
-      ids.push(id);
-      css += rules;
+  for (const [id, rules] of Object.entries(styles)) {
+    if (typeof rules !== 'string') continue;
+    ids.push(id);
+    if (!sharedStyleIds.has(id)) css += rules;
+  }
+  const inline = ids.length ? `<style data-emotion="css ${ids.join(' ')}">${css}</style>` : '';
+  return { html, head: `${head}\n    ${inline}`, status, state: store.answered(), dataUnavailable: false };
+}
+
+/**
+ * Every Emotion rule the given pages use, global styles first, each once in the order of first
+ * use: the build renders sample pages with this to put the rules of the public components in the
+ * site's style sheet (vite.config.ts, sharedStyles). Throws if a page cannot be rendered.
+ */
+export async function collectStyles(urls: string[], execute: GraphQLExecutor): Promise<{ id: string; rules: string }[]> {
+  const collected = new Map<string, string>();
+  for (const url of urls) {
+    const { styles, store } = await renderWithData(url, execute);
+    if (store.failed || store.busy) throw new Error(`collectStyles: the data of ${url} did not load`);
+    for (const [id, rules] of Object.entries(styles)) {
+      if (typeof rules === 'string' && !collected.has(id)) collected.set(id, rules);
     }
   }
-  const styles = css ? `<style data-emotion="css ${ids.join(' ')}">${css}</style>` : '';
-  return { html, head: `${head}\n    ${styles}`, status, state: store.answered(), dataUnavailable: false };
+  return [...collected].map(([id, rules]) => ({ id, rules }));
 }

@@ -33,4 +33,6 @@ export interface RenderResult {
 
 export interface ServerEntry {
   render(request: RenderRequest): Promise<RenderResult>;
+  /** The build's: every style rule the given pages use, once each, in order of first use (web/build-tools/shared-styles.ts). */
+  collectStyles(urls: string[], execute: GraphQLExecutor): Promise<{ id: string; rules: string }[]>;
 }
