@@ -11,6 +11,6 @@ RUN npm run build
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 EXPOSE 3000
 STOPSIGNAL SIGTERM
-# The Node options of `npm start` (api's serve script): a small young generation and V8's
-# memory-saving mode keep the server under 200 MB resident (README, Benchmarks).
-CMD ["node", "--max-semi-space-size=8", "--optimize-for-size", "api/dist/main.js"]
+# The Node options of `npm start` (api's serve script): a small young generation keeps the server
+# under 200 MB resident (README, Benchmarks).
+CMD ["node", "--max-semi-space-size=8", "api/dist/main.js"]

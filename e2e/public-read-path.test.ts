@@ -300,9 +300,12 @@ describe('page styles', () => {
     }
   }, 60_000);
 
-  it('the style sheet is fingerprinted, precompressed and cached for a year', async () => {
-    const html = await (await fetch(`${baseUrl()}/`)).text();
+  it('the style sheet is preloaded by a header of the page, fingerprinted, precompressed and cached for a year', async () => {
+    const page = await fetch(`${baseUrl()}/`);
+    const html = await page.text();
     const sheet = /<link rel="stylesheet" crossorigin href="(\/assets\/site-[\w-]+\.css)">/.exec(html)![1];
+    // The browser asks for it when the response begins (in the same CORS mode as the <link>, so once).
+    expect(page.headers.get('link')).toBe(`<${sheet}>; rel=preload; as=style; crossorigin`);
     const response = await fetch(`${baseUrl()}${sheet}`, { headers: { 'accept-encoding': 'br' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe('br');
