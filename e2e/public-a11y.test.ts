@@ -43,6 +43,20 @@ describe('accessibility of the public pages (axe-core)', () => {
     });
   }
 
+  it.each(WIDTHS)('shows the skip link above everything when it gets keyboard focus (%ipx)', async (width) => {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' });
+    await page.keyboard.press('Tab');
+    const skip = await page.evaluate(() => {
+      const link = document.activeElement as HTMLElement;
+      const box = link.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return { text: link.textContent, onTop: !!top && link.contains(top), inView: box.left >= 0 && box.top >= 0 };
+    });
+    expect(skip).toEqual({ text: 'Skip to content', onTop: true, inView: true });
+    await page.close();
+  });
+
   it('shows a visible focus ring on keyboard focus', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${baseUrl()}/news`, { waitUntil: 'networkidle' });

@@ -30,7 +30,7 @@ export const themeConfig = defineConfig({
       position: 'absolute',
       left: '-9999px',
       top: '0.75rem',
-      zIndex: 'skipLink',
+      zIndex: 'skipNav',
       bg: 'white',
       color: 'brand.900',
       px: '4',
