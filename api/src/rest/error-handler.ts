@@ -1,5 +1,4 @@
 import type { ErrorRequestHandler } from 'express';
-import multer from 'multer';
 import type { Logger } from 'pino';
 import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js';
 import { AppError, ServiceUnavailable } from '../shared/errors.js';
@@ -27,10 +26,6 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof AppError) {
       res.set(error.headers()).status(error.status).json(error.body());
-    } else if (error instanceof multer.MulterError) {
-      const tooLarge = error.code === 'LIMIT_FILE_SIZE';
-      const message = tooLarge ? 'Maximum file size is 10MB' : 'Please select an image file';
-      res.status(tooLarge ? 413 : 400).json({ error: message, message });
     } else if (error.type === 'entity.parse.failed') {
       res.status(400).json({ message: 'Malformed JSON in the request body' });
     } else if (error.type === 'entity.too.large') {
