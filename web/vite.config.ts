@@ -80,7 +80,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       '/uploads': 'http://localhost:3000',
     },
   },
-  // The public bundle is React, Apollo and a slimmed Chakra UI (theme.ts), within the 150 KB budget
+  // The public bundle is React, the page-data store and a slimmed Chakra UI (theme.ts), within the 150 KB budget
   // that e2e/public-read-path.test.ts checks; the admin panel is a separate lazy chunk. Every file is
   // fingerprinted and served with a one-year immutable cache.
   build: {

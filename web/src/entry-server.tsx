@@ -70,8 +70,8 @@ async function renderWithData(url: string, execute: GraphQLExecutor): Promise<Re
 
 /**
  * Ids of the rules the site's style sheet already carries (the theme's global styles and those of
- * the public components, collected at build time by `collectStyles`; vite.config.ts writes them
- * beside this module). A page inlines only the rest. Without the file (a development build),
+ * the public components, collected at build time by `collectStyles`; web/build-tools/shared-styles.ts
+ * writes them beside this module). A page inlines only the rest. Without the file (a development build),
  * a page inlines every rule it uses.
  */
 const sharedStyleIds = ((): ReadonlySet<string> => {
@@ -112,7 +112,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 /**
  * Every Emotion rule the given pages use, global styles first, each once in the order of first
  * use: the build renders sample pages with this to put the rules of the public components in the
- * site's style sheet (vite.config.ts, sharedStyles). Throws if a page cannot be rendered.
+ * site's style sheet (web/build-tools/shared-styles.ts). Throws if a page cannot be rendered.
  */
 export async function collectStyles(urls: string[], execute: GraphQLExecutor): Promise<{ id: string; rules: string }[]> {
   const collected = new Map<string, string>();
