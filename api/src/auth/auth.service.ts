@@ -129,9 +129,29 @@ export async function deleteUser(em: EntityManager, actor: Actor, username: stri
   const acting = await requireActor(em, actor);
   const user = await requireUser(em, username);
   if (acting?.id === user.id) throw new Forbidden('You cannot remove your own account');
-  if ((await em.count(User)) <= 1) throw new Forbidden('The last admin cannot be removed');
-  await em.nativeDelete(User, { id: user.id });
+  await keepingOneAdmin(em, 'The last admin cannot be removed', (tx) => tx.nativeDelete(User, { id: user.id }));
+  // A session loads only while its user exists, so the user's cookies sign no one in already.
   await endSessionsOf(em, user.id);
+}
+
+/** Fixed key of the transaction-level advisory lock every change to the set of admins takes ("cnsltadm"). */
+const ADMIN_SET_LOCK_KEY = 0x636e736c7461646dn;
+
+/**
+ * "Never the last admin", atomically: runs `change` (a removal; once roles exist, a demotion too)
+ * in one transaction that first takes the admin-set lock, then counts the admins the change left
+ * and rolls it back with Forbidden(`refusal`) when none is. Two such changes never interleave, so
+ * two admins removing each other at the same moment leave one: the second sees the first's
+ * removal and is refused.
+ */
+async function keepingOneAdmin<T>(em: EntityManager, refusal: string, change: (tx: EntityManager) => Promise<T>): Promise<T> {
+  return em.transactional(async (tx) => {
+    await tx.getConnection().execute('select pg_advisory_xact_lock(?::bigint)', [ADMIN_SET_LOCK_KEY.toString()], 'all', tx.getTransactionContext());
+    const result = await change(tx);
+    // Every user is an admin today; with roles this counts those whose role is admin.
+    if ((await tx.count(User)) < 1) throw new Forbidden(refusal);
+    return result;
+  });
 }
 
 async function requireUser(em: EntityManager, username: string): Promise<User> {
