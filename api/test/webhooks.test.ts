@@ -261,7 +261,16 @@ describe('webhook SSRF guard', () => {
   it('refuses private, loopback and link-local targets when saving, names resolved to every address', async () => {
     const [admin] = await app.orm.em.getConnection().execute<{ id: string }[]>('select id from users limit 1');
     const strict = { allowPrivateTargets: false };
-    for (const url of ['http://127.0.0.1:8080/', 'http://localhost/hook', 'http://[::1]/', 'http://169.254.169.254/latest', 'http://10.0.0.5/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const url of [
+      'http://127.0.0.1:8080/',
+      'http://localhost/hook',
+      'http://[::1]/',
+      'http://169.254.169.254/latest',
+      'http://10.0.0.5/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::127.0.0.1]/', // the audit's two
+      'http://[::ffff:0:127.0.0.1]/',
+    ]) {
       await expect(createEndpoint(app.orm.em.fork(), { url }, { userId: admin.id }, strict)).rejects.toMatchObject({
         errors: [{ field: 'url', message: expect.stringMatching(/Private, loopback and link-local addresses are not allowed|could not be resolved/) }],
       });

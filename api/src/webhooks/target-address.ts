@@ -1,60 +1,67 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 // SSRF guard: a webhook may only reach public addresses, unless WEBHOOK_ALLOW_PRIVATE_TARGETS.
 // Checked when an endpoint is saved and again at every delivery, on every address the name
 // resolves to; the delivery connects to the very address that was checked (guardedLookup), so
 // a DNS answer that changes between check and connect (rebinding) cannot slip through.
-
-const privateRanges = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this" network
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local (cloud metadata services live here)
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['64:ff9b::', 96], // NAT64 (embeds an IPv4 address)
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv6');
-}
+//
+// Ranges come from ipaddr.js (its list follows IANA's special-purpose registries): an IPv4
+// address must be plain unicast. An IPv6 address that carries an IPv4 address a packet may end
+// up at (IPv4-mapped, -translated, NAT64, 6to4, Teredo, ISATAP) is judged by that IPv4 address;
+// every other IPv6 address must be global unicast (2000::/3) outside the special-purpose blocks.
 
 /** True for an address a webhook must not reach by default (private, loopback, link-local, reserved). */
 export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return privateRanges.check(address, 'ipv4');
-  if (family !== 6) return true; // not an address at all: refuse
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? ipv4MappedFromHex(address);
-  if (mapped) return privateRanges.check(mapped, 'ipv4');
-  return privateRanges.check(address, 'ipv6');
+  if (net.isIP(address) === 0) return true; // not an address at all: refuse
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return true;
+  }
+  return parsed.kind() === 'ipv4' ? isPrivateIPv4(parsed as ipaddr.IPv4) : isPrivateIPv6(parsed as ipaddr.IPv6);
 }
 
-/** `::ffff:7f00:1` is 127.0.0.1 too. */
-function ipv4MappedFromHex(address: string): string | null {
-  const match = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!match) return null;
-  const high = parseInt(match[1], 16);
-  const low = parseInt(match[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+function isPrivateIPv4(address: ipaddr.IPv4): boolean {
+  return address.range() !== 'unicast';
+}
+
+const globalUnicast = ipaddr.parseCIDR('2000::/3');
+
+function isPrivateIPv6(address: ipaddr.IPv6): boolean {
+  const w = address.parts; // eight 16-bit words
+  // ::a.b.c.d, IPv4-compatible: deprecated and never routed (:: and ::1 are in it too).
+  if (w.slice(0, 6).every((word) => word === 0)) return true;
+  // 64:ff9b:1::/48, NAT64 for local use: where the IPv4 address sits is the network's choice.
+  if (w[0] === 0x64 && w[1] === 0xff9b && w[2] === 1) return true;
+  const byPrefix = carriedByPrefix(w);
+  // <any prefix>:0:5efe:a.b.c.d (u/g bits may be set), ISATAP: a host on the tunnel's IPv4 network.
+  const isatap = (w[4] & 0xfcff) === 0 && w[5] === 0x5efe ? [ipv4(w[6], w[7])] : [];
+  if ([...(byPrefix ?? []), ...isatap].some(isPrivateIPv4)) return true;
+  if (byPrefix) return false;
+  return address.range() !== 'unicast' || !address.match(globalUnicast);
+}
+
+/** The IPv4 addresses a packet to this IPv6 address may be delivered to, by its prefix; null for none. */
+function carriedByPrefix(w: number[]): ipaddr.IPv4[] | null {
+  const zeros = (from: number, to: number) => w.slice(from, to).every((word) => word === 0);
+  // ::ffff:a.b.c.d, IPv4-mapped: the socket connects to a.b.c.d.
+  if (zeros(0, 5) && w[5] === 0xffff) return [ipv4(w[6], w[7])];
+  // ::ffff:0:a.b.c.d, IPv4-translated (SIIT).
+  if (zeros(0, 4) && w[4] === 0xffff && w[5] === 0) return [ipv4(w[6], w[7])];
+  // 64:ff9b::a.b.c.d, NAT64's well-known prefix.
+  if (w[0] === 0x64 && w[1] === 0xff9b && zeros(2, 6)) return [ipv4(w[6], w[7])];
+  // 2002:AABB:CCDD::/48, 6to4: the gateway's IPv4 address.
+  if (w[0] === 0x2002) return [ipv4(w[1], w[2])];
+  // 2001:0:SSSS:SSSS:flags:port:CCCC:CCCC, Teredo: the server, and the client inverted.
+  if (w[0] === 0x2001 && w[1] === 0) return [ipv4(w[2], w[3]), ipv4(w[6] ^ 0xffff, w[7] ^ 0xffff)];
+  return null;
+}
+
+function ipv4(high: number, low: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
 
 export class TargetRefused extends Error {
