@@ -47,6 +47,11 @@ export interface Config {
   webhookRetryBaseMs: number;
   /** How often the webhook worker looks for due deliveries. */
   webhookPollMs: number;
+  /**
+   * After SIGTERM, how long keep-alive connections that are idle stay open to answer a request
+   * already on its way (with `Connection: close`) before they are closed (ops/http-drain.ts).
+   */
+  shutdownDrainWindowMs: number;
 }
 
 export interface LoginLimits {
@@ -113,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
     webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000),
     webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 500),
+    shutdownDrainWindowMs: integer(env, 'SHUTDOWN_DRAIN_WINDOW_MS', 1500),
   };
 }
 

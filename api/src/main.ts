@@ -11,8 +11,9 @@ import { storageFor } from './uploads/storage-from-config.js';
 
 // The server: database (embedded unless DATABASE_URL, supervised), migrations and first-start
 // seed (db/startup.ts), HTTP. SIGINT/SIGTERM: stop accepting, drain keep-alive connections
-// (in-flight requests finish and are answered with `Connection: close`), then close the app,
-// the ORM and the embedded database, in that order. Exits as soon as that is done.
+// (in-flight requests, and for a short window requests arriving on idle ones, finish and are
+// answered with `Connection: close`), then close the app, the ORM and the embedded database, in
+// that order. Exits as soon as that is done.
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** After the grace period, closing the app and the database gets this long before a hard exit. */
@@ -68,7 +69,7 @@ try {
     }, SHUTDOWN_GRACE_MS + TEARDOWN_LIMIT_MS).unref();
     const run = async () => {
       supervisor?.stop();
-      const { forced } = await http.drain(SHUTDOWN_GRACE_MS);
+      const { forced } = await http.drain(SHUTDOWN_GRACE_MS, { idleWindowMs: config.shutdownDrainWindowMs });
       if (forced > 0) logger.warn({ connections: forced }, 'grace period over: closed the remaining connections');
       await within(close(), TEARDOWN_LIMIT_MS, () => logger.warn('closing the app timed out'));
       await opened.close();

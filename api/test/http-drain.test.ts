@@ -3,9 +3,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
 import { drainable } from '../src/ops/http-drain.js';
 
-// Shutdown with keep-alive clients: idle sockets close at once, in-flight requests finish and
-// are answered with `Connection: close`, a response already streaming completes and its socket
-// is then closed, and the drain ends with the last request, not with the grace period.
+// Shutdown with keep-alive clients: idle sockets close at once or, with a window, stay open for
+// it so that a request already on its way is answered (with `Connection: close`) instead of reset;
+// in-flight requests finish and are answered with `Connection: close`, a response already
+// streaming completes and its socket is then closed, and the drain ends with the last request,
+// not with the grace period.
 
 interface Got {
   status: number;
@@ -31,7 +33,7 @@ async function serve(handler: http.RequestListener) {
       });
       req.on('error', reject);
     });
-  return { server, drain, agent, get };
+  return { server, drain, agent, get, port };
 }
 
 const closed = (socket: Socket) =>
@@ -104,6 +106,47 @@ describe('drainable HTTP server', () => {
     const answeredDuringDrain = replies.filter((reply) => reply.body === 'after');
     expect(answeredDuringDrain.length).toBeLessThanOrEqual(1);
     for (const reply of answeredDuringDrain) expect(reply.connection).toBe('close');
+    agent.destroy();
+  });
+
+  it('answers a request sent on an idle keep-alive socket just after the drain began, with Connection: close, then closes the socket', async () => {
+    const { drain, agent, get, port } = await serve((req, res) => res.end(`answer to ${req.url}`));
+    const idle = await get('/before');
+    expect(idle.connection).toBe('keep-alive');
+
+    const drained = drain.drain(10_000, { idleWindowMs: 5000 });
+    // A request already on its way on the idle socket: a full answer, not a reset.
+    const late = await get('/late');
+    expect(late).toMatchObject({ status: 200, connection: 'close', body: 'answer to /late' });
+    expect(late.socket).toBe(idle.socket);
+    // New connections are refused as before.
+    const fresh = await new Promise<Error>((resolve) => {
+      http.get({ host: '127.0.0.1', port, path: '/', agent: false }, () => resolve(new Error('answered'))).on('error', resolve);
+    });
+    expect(fresh).toMatchObject({ code: 'ECONNREFUSED' });
+    // The socket is closed after its answer, and with it gone the drain is over.
+    await closed(late.socket);
+    expect(await drained).toEqual({ forced: 0 });
+    agent.destroy();
+  });
+
+  it('closes idle keep-alive sockets once the window is over', async () => {
+    const { drain, agent, get } = await serve((_req, res) => res.end('ok'));
+    const sockets = new Set((await Promise.all([get('/'), get('/')])).map((got) => got.socket));
+    const drained = drain.drain(10_000, { idleWindowMs: 200 });
+    // Nothing arrives on them: the window ends, they are closed, and nothing was forced.
+    await Promise.all([...sockets].map(closed));
+    expect(await drained).toEqual({ forced: 0 });
+    agent.destroy();
+  });
+
+  it('never keeps idle sockets open past the grace period, whatever the window', async () => {
+    const { drain, agent, get } = await serve((_req, res) => res.end('ok'));
+    const idle = await get('/');
+    const drained = drain.drain(200, { idleWindowMs: 60_000 });
+    const deadline = new Promise<'still draining'>((resolve) => setTimeout(() => resolve('still draining'), 5000).unref());
+    expect(await Promise.race([drained.then(() => 'stopped'), deadline])).toBe('stopped');
+    await closed(idle.socket);
     agent.destroy();
   });
 

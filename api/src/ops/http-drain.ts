@@ -1,19 +1,29 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 
 // Graceful stop of an HTTP server whose clients use keep-alive. `server.close()` alone stops
-// accepting connections, but a busy keep-alive client keeps sending requests on its open socket
-// and is served until the grace period ends, when its socket is reset. Draining instead: idle
-// sockets close at once, every response from now on (in-flight ones included, when their
-// headers are not out yet) says `Connection: close`, a socket whose last response went out
-// without it is ended after that response, and the server is closed when no socket is left.
+// accepting connections and destroys idle keep-alive sockets at once, so a request a client sent
+// on one just before (already on its way) meets a reset. Draining instead: new connections are
+// refused; for a short window idle sockets stay open, and a request arriving on one is answered
+// with `Connection: close`; every response from now on (in-flight ones included, when their
+// headers are not out yet) says so, a socket whose last response went out without it is ended
+// after that response, and once the window is over the sockets still idle are closed. The server
+// is closed when no socket is left.
+
+export interface DrainOptions {
+  /**
+   * How long idle keep-alive sockets stay open to answer (with `Connection: close`) a request
+   * already on its way; at most the grace period. 0: closed at once.
+   */
+  idleWindowMs?: number;
+}
 
 export interface HttpDrain {
   /**
    * Starts draining; resolves when the last connection has closed, or when `graceMs` passed
    * (then the remaining connections are closed and counted in `forced`).
    */
-  drain(graceMs: number): Promise<{ forced: number }>;
+  drain(graceMs: number, options?: DrainOptions): Promise<{ forced: number }>;
 }
 
 export function drainable(server: Server): HttpDrain {
@@ -41,21 +51,27 @@ export function drainable(server: Server): HttpDrain {
   });
 
   return {
-    async drain(graceMs) {
+    async drain(graceMs, { idleWindowMs = 0 } = {}) {
       draining = true;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const [socket, responses] of inFlight) {
-        if (responses.size === 0) socket.destroy();
+      // Stops accepting without http.Server#close's closing of idle sockets (done below, later).
+      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      for (const responses of inFlight.values()) {
         for (const res of responses) if (!res.headersSent) res.setHeader('Connection', 'close');
       }
+      // Node's idle sockets: no request being answered, none begun to arrive.
+      const closeIdle = () => server.closeIdleConnections();
+      const window = Math.min(Math.max(idleWindowMs, 0), graceMs);
+      const windowTimer = window > 0 ? setTimeout(closeIdle, window) : undefined;
+      if (window === 0) closeIdle();
       let forced = 0;
-      const timer = setTimeout(() => {
+      const graceTimer = setTimeout(() => {
         forced = inFlight.size;
         for (const socket of inFlight.keys()) socket.destroy();
         server.closeAllConnections();
       }, graceMs);
       await closed;
-      clearTimeout(timer);
+      clearTimeout(windowTimer);
+      clearTimeout(graceTimer);
       return { forced };
     },
   };
