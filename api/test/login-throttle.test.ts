@@ -153,3 +153,72 @@ describe('a successful login', () => {
     }
   });
 });
+
+describe('changing your own password', () => {
+  const change = (cookie: string, currentPassword: string) =>
+    request(app.baseUrl, 'POST', '/api/admin/account/password', {
+      cookie,
+      json: { currentPassword, newPassword: 'a new long password' },
+    });
+
+  it('answers 429 after the per-username limit of wrong current passwords over REST, even to the right one, and verifies no more', async () => {
+    const cookie = await app.login();
+    const before = passwordVerifications();
+    for (let i = 0; i < limits().perUsername; i++) expect((await change(cookie, `wrong ${i}`)).status).toBe(400);
+    const refused = await change(cookie, TEST_ADMIN.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many password attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(passwordVerifications() - before).toBe(limits().perUsername);
+  });
+
+  it('verifies at most the per-username limit when 60 wrong current passwords arrive at once', async () => {
+    const cookie = await app.login();
+    const before = passwordVerifications();
+    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => change(cookie, `wrong ${i}`)));
+    const verified = passwordVerifications() - before;
+    expect(verified).toBeLessThanOrEqual(limits().perUsername);
+    expect(tally(replies.map((r) => r.status))).toEqual({ 400: verified, 429: 60 - verified });
+  });
+
+  it('answers TOO_MANY_REQUESTS over GraphQL, aliases included, after the same number of guesses', async () => {
+    const cookie = await app.login();
+    const before = passwordVerifications();
+    const aliases = Array.from({ length: 3 }, (_, i) => `c${i}: changeOwnPassword(currentPassword: "wrong ${i}", newPassword: "a new long password")`);
+    // A failed mutation field ends its request (the field is non-null), so the guesses are spread
+    // over as many requests as it takes; each request is refused as a whole once the limit is used.
+    const codes: string[] = [];
+    for (let round = 0; round < 2 * limits().perUsername && !codes.includes('TOO_MANY_REQUESTS'); round++) {
+      const reply = await request(app.baseUrl, 'POST', '/graphql', { cookie, json: { query: `mutation { ${aliases.join(' ')} }` } });
+      codes.push(...(reply.body.errors ?? []).map((e: { extensions: { code: string } }) => e.extensions.code));
+    }
+    expect(passwordVerifications() - before).toBe(limits().perUsername);
+    expect(codes.filter((c) => c === 'BAD_USER_INPUT')).toHaveLength(limits().perUsername);
+    expect(codes.at(-1)).toBe('TOO_MANY_REQUESTS');
+    const right = await request(app.baseUrl, 'POST', '/graphql', {
+      cookie,
+      json: {
+        query: 'mutation($c: String!) { changeOwnPassword(currentPassword: $c, newPassword: "a new long password") }',
+        variables: { c: TEST_ADMIN.password },
+      },
+    });
+    expect(right.body.errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('gives its slot back when the current password is right, so using it does not lock anyone out', async () => {
+    const cookie = await app.login();
+    for (let i = 0; i < limits().perUsername + 2; i++) {
+      const back = i % 2 === 0 ? [TEST_ADMIN.password, 'a new long password'] : ['a new long password', TEST_ADMIN.password];
+      const reply = await request(app.baseUrl, 'POST', '/api/admin/account/password', {
+        cookie,
+        json: { currentPassword: back[0], newPassword: back[1] },
+      });
+      expect(reply.status).toBe(200);
+    }
+    // An odd count of changes above: put the shared test password back.
+    expect((await request(app.baseUrl, 'POST', '/api/admin/account/password', {
+      cookie,
+      json: { currentPassword: 'a new long password', newPassword: TEST_ADMIN.password },
+    })).status).toBe(200);
+  });
+});

@@ -132,7 +132,11 @@ describe('revocation', () => {
     const current = await app.login('change-me', password);
     const elsewhere = await app.login('change-me', password);
     const { sid } = await sessionRow(current);
-    await changeOwnPassword(em(), { userId: user.id }, { currentPassword: password, newPassword: 'a brand new password' }, sid);
+    await changeOwnPassword(em(), { userId: user.id }, { currentPassword: password, newPassword: 'a brand new password' }, {
+      keepSessionId: sid,
+      ip: '127.0.0.1',
+      limits: app.deps.config.loginLimits,
+    });
     expect(await signedIn(current)).toBe(true);
     expect(await signedIn(elsewhere)).toBe(false);
     await app.login('change-me', 'a brand new password');

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { emOf } from '../shared/request-context.js';
-import { changeOwnPassword, createUser, deleteUser, listAdmins, resetPassword } from './auth.service.js';
+import { createUser, deleteUser, listAdmins, resetPassword } from './auth.service.js';
 import { callerOf } from './session.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -8,6 +8,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /**
  * Accounts over REST (mounted under /api/admin, so anonymous callers get 401 first): the same
  * auth service as the CLI and GraphQL. Generated passwords are in the answer once, never stored.
+ * Changing one's own password (POST /api/admin/account/password) is in auth.router.ts, with the
+ * sign-in limits it is throttled by.
  */
 export function accountsRouter(): Router {
   const router = Router();
@@ -29,12 +31,6 @@ export function accountsRouter(): Router {
   router.delete('/admins/:username', async (req, res) => {
     await deleteUser(emOf(req), callerOf(req), String(req.params.username));
     res.status(204).end();
-  });
-
-  router.post('/account/password', async (req, res) => {
-    const input = { currentPassword: text(req.body?.currentPassword), newPassword: text(req.body?.newPassword) };
-    await changeOwnPassword(emOf(req), callerOf(req), input, req.sessionID ?? null);
-    res.json({ ok: true });
   });
 
   return router;

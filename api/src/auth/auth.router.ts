@@ -2,11 +2,13 @@ import { Router, type RequestHandler } from 'express';
 import { Unauthorized } from '../shared/errors.js';
 import type { Config } from '../config.js';
 import { emOf } from '../shared/request-context.js';
-import { currentUser, login } from './auth.service.js';
+import { changeOwnPassword, currentUser, login } from './auth.service.js';
 import { callerOf, endSession, startSession } from './session.js';
 import { clearSessionCookie } from './session-store.js';
 
 export { SESSION_COOKIE } from './session-store.js';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function authRouter(config: Config): Router {
   const router = Router();
@@ -25,6 +27,18 @@ export function authRouter(config: Config): Router {
   router.post('/logout', async (req, res) => {
     await endSession(req);
     clearSessionCookie(req, res, config);
+    res.json({ ok: true });
+  });
+
+  // Under /admin, so the sign-in guard mounted before this router (app.ts) answers anonymous
+  // callers 401 first, as for the other accounts routes (accounts.router.ts).
+  router.post('/admin/account/password', async (req, res) => {
+    const input = { currentPassword: text(req.body?.currentPassword), newPassword: text(req.body?.newPassword) };
+    await changeOwnPassword(emOf(req), callerOf(req), input, {
+      keepSessionId: req.sessionID ?? null,
+      ip: req.ip ?? 'unknown',
+      limits: config.loginLimits,
+    });
     res.json({ ok: true });
   });
 

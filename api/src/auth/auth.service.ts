@@ -22,8 +22,7 @@ const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]+$/u;
  */
 export async function login(em: EntityManager, input: unknown, ip: string, limits: LoginLimits): Promise<User> {
   const { username, password } = parseCredentials(input);
-  const keys = { username, ip };
-  await reserveLoginAttempt(em, keys, limits);
+  const reservation = await reserveLoginAttempt(em, { username, ip }, limits);
 
   const user = await em.findOne(User, { username });
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
@@ -31,7 +30,7 @@ export async function login(em: EntityManager, input: unknown, ip: string, limit
     await pruneLoginThrottle(em, limits);
     throw new Unauthorized('Invalid credentials');
   }
-  await releaseLoginAttempt(em, keys, limits);
+  await releaseLoginAttempt(em, reservation);
   user.lastSignInAt = new Date();
   await em.flush();
   return user;
@@ -103,22 +102,35 @@ export async function resetPassword(
   return { user, password };
 }
 
+/** Where a password change comes from: the caller's session (kept signed in), address and the limits. */
+export interface PasswordChangeContext {
+  keepSessionId: string | null;
+  ip: string;
+  limits: LoginLimits;
+}
+
 /**
  * Changes the signed-in admin's own password (the current one is required) and ends their other
- * sessions; the session `keepSessionId` (the caller's own) stays signed in.
+ * sessions; the session `keepSessionId` (the caller's own) stays signed in. The current password
+ * is a password guess like a sign-in: reserved in the same throttle (same buckets) before it is
+ * verified, so TooManyRequests once the account or the address has used its attempts.
  */
 export async function changeOwnPassword(
   em: EntityManager,
   caller: Caller,
   input: { currentPassword: string; newPassword: string },
-  keepSessionId: string | null,
+  { keepSessionId, ip, limits }: PasswordChangeContext,
 ): Promise<void> {
   const user = await requireAdmin(em, caller);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new ValidationFailed([{ field: 'currentPassword', message: 'The current password is not correct' }]);
-  }
+  // Checked before the guess is counted: a new password that cannot be used costs no attempt.
   const errors = newPasswordErrors(input.newPassword, 'newPassword');
   if (errors.length > 0) throw new ValidationFailed(errors);
+  const reservation = await reserveLoginAttempt(em, { username: user.username, ip }, limits, 'password');
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await pruneLoginThrottle(em, limits);
+    throw new ValidationFailed([{ field: 'currentPassword', message: 'The current password is not correct' }]);
+  }
+  await releaseLoginAttempt(em, reservation);
   user.passwordHash = await hashPassword(input.newPassword);
   await em.flush();
   await endSessionsOf(em, user.id, keepSessionId);

@@ -2,32 +2,53 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LoginLimits } from '../config.js';
 import { TooManyRequests } from '../shared/errors.js';
 
-// Login attempts are counted per key in a fixed window, in PostgreSQL (table login_throttle), so
-// the limits hold across app instances and restarts. An attempt is *reserved* before its password
-// is verified: one transaction takes a slot from every key (conditional upserts, which lock the
-// rows), or from none, so N parallel attempts verify at most the limit. A successful login gives
-// its slots back and clears its username's count.
+// Password attempts (sign-ins and changes of one's own password) are counted per key in a fixed
+// window, in PostgreSQL (table login_throttle), so the limits hold across app instances and
+// restarts. An attempt is *reserved* before its password is verified: one transaction takes a
+// slot from every key (conditional upserts, which lock the rows), or from none, so N parallel
+// attempts verify at most the limit. A successful attempt gives its slots back and clears its
+// username's count.
+//
+// An address the account has signed in from before (known-addresses.ts) is not locked out by
+// guesses from elsewhere: its attempts draw from a bucket of their own for that account and
+// address, and from the account's shared bucket only while that has room. Guesses from a known
+// address still count (in both), and the per-IP limits hold for every address.
 
 export interface ThrottleKeys {
   username: string;
   ip: string;
+  /** The address has signed in to this account before (known-addresses.ts). */
+  knownAddress?: boolean;
 }
 
 interface Bucket {
   key: string;
   limit: number;
   windowSeconds: number;
+  /** A full bucket does not refuse the attempt (the account's bucket, for a known address). */
+  soft?: boolean;
+}
+
+/** The slots an attempt took: what a successful attempt gives back (releaseLoginAttempt). */
+export interface Reservation {
+  taken: string[];
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+const userKey = (username: string) => `user:${username.toLowerCase()}`;
+const knownAddressKey = ({ username, ip }: ThrottleKeys) => `known:${username.toLowerCase()}:${ip}`;
+
 /** The buckets an attempt draws from, in one fixed (sorted) order so that row locks never deadlock. */
-function bucketsOf({ username, ip }: ThrottleKeys, limits: LoginLimits): Bucket[] {
-  return [
+function bucketsOf(keys: ThrottleKeys, limits: LoginLimits): Bucket[] {
+  const { username, ip, knownAddress = false } = keys;
+  const buckets: Bucket[] = [
     { key: `day:ip:${ip}`, limit: limits.perIpPerDay, windowSeconds: DAY_SECONDS },
     { key: `ip:${ip}`, limit: limits.perIp, windowSeconds: limits.windowSeconds },
-    { key: `user:${username.toLowerCase()}`, limit: limits.perUsername, windowSeconds: limits.windowSeconds },
-  ].sort((a, b) => (a.key < b.key ? -1 : 1));
+    { key: userKey(username), limit: limits.perUsername, windowSeconds: limits.windowSeconds, soft: knownAddress },
+  ];
+  if (knownAddress) buckets.push({ key: knownAddressKey(keys), limit: limits.perUsername, windowSeconds: limits.windowSeconds });
+  return buckets.sort((a, b) => (a.key < b.key ? -1 : 1));
 }
 
 /** Takes one slot from a bucket unless it is full; a bucket whose window ran out starts again at 1. */
@@ -43,32 +64,41 @@ const RESERVE = `
 
 class Refused extends Error {
   constructor(readonly bucket: Bucket) {
-    super('login attempt refused');
+    super('password attempt refused');
   }
 }
 
 /**
  * Reserves one attempt for the username and the IP, or throws TooManyRequests (nothing taken)
- * while any of their buckets is full. Call before verifying the password.
+ * while any of their buckets is full. Call before verifying the password; `what` names the
+ * attempts in the message ('login': "Too many login attempts. ...").
  */
-export async function reserveLoginAttempt(em: EntityManager, keys: ThrottleKeys, limits: LoginLimits): Promise<void> {
+export async function reserveLoginAttempt(
+  em: EntityManager,
+  keys: ThrottleKeys,
+  limits: LoginLimits,
+  what: 'login' | 'password' = 'login',
+): Promise<Reservation> {
   const buckets = bucketsOf(keys, limits);
   try {
-    await em.transactional(async (tx) => {
+    return await em.transactional(async (tx) => {
       const connection = tx.getConnection();
       const context = tx.getTransactionContext();
+      const taken: string[] = [];
       for (const bucket of buckets) {
         const { key, windowSeconds, limit } = bucket;
         const rows: unknown[] = await connection.execute(RESERVE, [key, windowSeconds, windowSeconds, windowSeconds, limit], 'all', context);
-        if (rows.length === 0) throw new Refused(bucket); // rolls back the slots already taken
+        if (rows.length > 0) taken.push(key);
+        else if (!bucket.soft) throw new Refused(bucket); // rolls back the slots already taken
       }
+      return { taken };
     });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     const retryAfter = await secondsUntilWindowEnds(em, error.bucket);
     const minutes = Math.ceil(retryAfter / 60);
     throw new TooManyRequests(
-      `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Too many ${what} attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       retryAfter,
     );
   }
@@ -83,14 +113,20 @@ async function secondsUntilWindowEnds(em: EntityManager, { key, windowSeconds }:
   return Math.max(1, rows[0]?.retry_after ?? 1);
 }
 
-/** After a successful login: the username starts afresh and the IP gets its slots back. */
-export async function releaseLoginAttempt(em: EntityManager, keys: ThrottleKeys, limits: LoginLimits): Promise<void> {
-  const [userKey, ...ipKeys] = bucketsOf(keys, limits)
-    .map((bucket) => bucket.key)
-    .sort((a, b) => Number(b.startsWith('user:')) - Number(a.startsWith('user:')));
+/**
+ * After a successful attempt: the username starts afresh (when this attempt drew from its bucket:
+ * a known address's success leaves a lock that guesses from elsewhere set), the address's own
+ * bucket for the account too, and the IP gets its slots back.
+ */
+export async function releaseLoginAttempt(em: EntityManager, reservation: Reservation): Promise<void> {
   const connection = em.getConnection();
-  await connection.execute('delete from login_throttle where key = ?', [userKey]);
-  await connection.execute('update login_throttle set failures = greatest(failures - 1, 0) where key in (?, ?)', ipKeys);
+  const cleared = reservation.taken.filter((key) => key.startsWith('user:') || key.startsWith('known:'));
+  const returned = reservation.taken.filter((key) => !cleared.includes(key));
+  const list = (keys: string[]) => keys.map(() => '?').join(', ');
+  if (cleared.length > 0) await connection.execute(`delete from login_throttle where key in (${list(cleared)})`, cleared);
+  if (returned.length > 0) {
+    await connection.execute(`update login_throttle set failures = greatest(failures - 1, 0) where key in (${list(returned)})`, returned);
+  }
 }
 
 /** Rows whose window ran out count for nothing: dropped now and then, so the table stays small. */

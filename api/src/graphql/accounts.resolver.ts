@@ -43,7 +43,11 @@ export class AccountsResolver {
     @Arg('newPassword', () => String, { description: 'The password to use from now on.' }) newPassword: string,
     @Ctx() ctx: GraphQLContext,
   ) {
-    await changeOwnPassword(ctx.em, ctx.caller, { currentPassword, newPassword }, ctx.req.sessionID ?? null);
+    await changeOwnPassword(ctx.em, ctx.caller, { currentPassword, newPassword }, {
+      keepSessionId: ctx.req.sessionID ?? null,
+      ip: ctx.req.ip ?? 'unknown',
+      limits: ctx.deps.config.loginLimits,
+    });
     return true;
   }
 }
