@@ -2,15 +2,21 @@ import { logFieldsOf } from '../ops/database-health.js';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { DeliveryEventRow } from './webhook.entities.js';
-import { postWebhook, type PostOutcome } from './webhook-request.js';
+import { DELIVERY_TIMEOUT_MS, postWebhook, type PostOutcome } from './webhook-request.js';
 
 // Sends the outbox (webhook_deliveries). Every instance runs one worker; a delivery is claimed
 // with `FOR UPDATE SKIP LOCKED` and leased (next_attempt_at pushed ahead) in one statement, so
 // only one worker sends it, and a worker that dies mid-send lets another retry after the lease.
+//
+// Endpoints progress independently: a worker sends at most one delivery per endpoint at a time
+// (each endpoint's oldest due one, so its events go out in order), each with its own deadline,
+// and claims the next one for an endpoint as soon as that endpoint's send ends. A slow or dead
+// receiver thus holds up only its own deliveries, never another endpoint's.
 
-/** Longer than a receiver's timeout: a live worker always finishes before its lease ends. */
+/** Longer than a delivery's deadline: a live worker always finishes before its lease ends. */
 const LEASE_SECONDS = 120;
-const BATCH_SIZE = 10;
+/** Sends in flight at once per instance (each to another endpoint); the rest wait their turn. */
+const MAX_IN_FLIGHT = 32;
 /** Retries back off exponentially from the base up to this, ... */
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 /** ... until the event is a day old; then the delivery is marked failed. */
@@ -23,9 +29,12 @@ export interface WebhookWorkerSettings {
   allowPrivateTargets: boolean;
   retryBaseMs: number;
   pollMs: number;
+  /** Total time per delivery (connect, send, whole answer); DELIVERY_TIMEOUT_MS unless set (tests). */
+  deliveryTimeoutMs?: number;
 }
 
 interface ClaimedDelivery extends DeliveryEventRow {
+  endpoint_id: number;
   url: string;
   secret: string;
 }
@@ -51,7 +60,12 @@ export class WebhookDeliveryWorker {
   private running: Promise<void> | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
+  private wakeRequested = false;
   private readonly aborts = new AbortController();
+  /** This instance's sends in flight, by endpoint id: one each at most. */
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly deadlineMs: number;
+  private readonly leaseSeconds: number;
   private lastPrune = 0;
   private lastErrorLog = 0;
 
@@ -59,7 +73,10 @@ export class WebhookDeliveryWorker {
     private readonly orm: MikroORM,
     private readonly settings: WebhookWorkerSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.deadlineMs = settings.deliveryTimeoutMs ?? DELIVERY_TIMEOUT_MS;
+    this.leaseSeconds = Math.max(LEASE_SECONDS, 2 * Math.ceil(this.deadlineMs / 1000));
+  }
 
   start(): void {
     if (this.running) return;
@@ -72,26 +89,55 @@ export class WebhookDeliveryWorker {
     this.aborts.abort();
     this.wake?.();
     await this.running;
+    await Promise.all(this.inFlight.values());
     this.running = null;
   }
 
-  /** Claims and sends one batch of due deliveries; returns how many it claimed. */
+  /** Claims the due deliveries it can send now (one per endpoint), sends them; returns how many it claimed. */
   async deliverDue(): Promise<number> {
-    const connection = this.orm.em.getConnection();
-    const claimed = await connection.execute<ClaimedDelivery[]>(
+    const sends = await this.claimAndSend();
+    await Promise.all(sends);
+    return sends.length;
+  }
+
+  /**
+   * Claims the oldest due delivery of each endpoint that has none in flight here (oldest first,
+   * up to MAX_IN_FLIGHT in all) and starts sending each; when one ends, the loop is woken to
+   * claim that endpoint's next.
+   */
+  private async claimAndSend(): Promise<Promise<void>[]> {
+    const room = MAX_IN_FLIGHT - this.inFlight.size;
+    if (room <= 0 || this.stopping) return [];
+    const busy = `{${[...this.inFlight.keys()].join(',')}}`;
+    const claimed = await this.orm.em.getConnection().execute<ClaimedDelivery[]>(
       `update webhook_deliveries d
-          set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = d.attempts + 1
+          set next_attempt_at = now() + make_interval(secs => ${this.leaseSeconds}), attempts = d.attempts + 1
          from webhook_endpoints e
         where e.id = d.endpoint_id
-          and d.id in (select id from webhook_deliveries
-                        where status = 'pending' and next_attempt_at <= now()
-                        order by next_attempt_at, id
-                        limit ${BATCH_SIZE}
-                        for update skip locked)
-      returning d.id, d.event_id, d.event, d.collection, d.record_id, d.action, d.revision, d.occurred_at, d.attempts, e.url, e.secret`,
+          and d.id in (select next.id
+                         from (select endpoint_id from webhook_deliveries
+                                where status = 'pending' and next_attempt_at <= now() and endpoint_id <> all(?::int[])
+                                group by endpoint_id
+                                order by min(next_attempt_at), endpoint_id
+                                limit ?) due
+                        cross join lateral (select id from webhook_deliveries
+                                             where endpoint_id = due.endpoint_id and status = 'pending' and next_attempt_at <= now()
+                                             order by next_attempt_at, id
+                                             limit 1
+                                             for update skip locked) next)
+      returning d.id, d.endpoint_id, d.event_id, d.event, d.collection, d.record_id, d.action, d.revision, d.occurred_at, d.attempts, e.url, e.secret`,
+      [busy, room],
     );
-    await Promise.all(claimed.map((delivery) => this.send(delivery)));
-    return claimed.length;
+    return claimed.map((delivery) => {
+      const sending = this.send(delivery)
+        .catch((error: unknown) => this.databaseUnreachable(error))
+        .finally(() => {
+          this.inFlight.delete(delivery.endpoint_id);
+          this.requestWake();
+        });
+      this.inFlight.set(delivery.endpoint_id, sending);
+      return sending;
+    });
   }
 
   private async send(delivery: ClaimedDelivery): Promise<void> {
@@ -99,7 +145,7 @@ export class WebhookDeliveryWorker {
       delivery,
       eventBody(delivery),
       { 'x-webhook-id': delivery.event_id, 'x-webhook-event': delivery.event },
-      { allowPrivate: this.settings.allowPrivateTargets, signal: this.aborts.signal },
+      { allowPrivate: this.settings.allowPrivateTargets, signal: this.aborts.signal, timeoutMs: this.deadlineMs },
     );
     const connection = this.orm.em.getConnection();
     if (this.aborts.signal.aborted && outcome.error !== null) {
@@ -150,27 +196,40 @@ export class WebhookDeliveryWorker {
   private async loop(): Promise<void> {
     const pollMs = Math.max(50, this.settings.pollMs);
     while (!this.stopping) {
-      let claimed = 0;
       try {
         await this.prune();
-        claimed = await this.deliverDue();
+        await this.claimAndSend();
       } catch (error) {
-        // The database may be down for a while: say so at most once a minute.
-        if (!this.stopping && Date.now() - this.lastErrorLog > 60_000) {
-          this.lastErrorLog = Date.now();
-          this.logger.warn(logFieldsOf(error), 'webhook worker could not reach the database; retrying');
-        }
+        this.databaseUnreachable(error);
       }
-      if (claimed < BATCH_SIZE && !this.stopping) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = null;
-      }
+      if (!this.stopping) await this.pause(pollMs);
     }
+  }
+
+  /** Waits `ms`, or less if a send ended meanwhile (its endpoint may have more due). */
+  private async pause(ms: number): Promise<void> {
+    if (!this.wakeRequested) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+    this.wakeRequested = false;
+  }
+
+  private requestWake(): void {
+    this.wakeRequested = true;
+    this.wake?.();
+  }
+
+  /** The database may be down for a while: say so at most once a minute. */
+  private databaseUnreachable(error: unknown): void {
+    if (this.stopping || Date.now() - this.lastErrorLog < 60_000) return;
+    this.lastErrorLog = Date.now();
+    this.logger.warn(logFieldsOf(error), 'webhook worker could not reach the database; retrying');
   }
 }

@@ -58,3 +58,46 @@ export async function startReceiver(): Promise<Receiver> {
   };
   return receiver;
 }
+
+export interface StallingReceiver {
+  url: string;
+  /** When each request arrived. */
+  arrivals: number[];
+  /** The most requests it held open at once. */
+  maxOpen: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A receiver that never finishes an answer: with `dripMs`, it answers 200 and then sends one byte
+ * every `dripMs` forever (never idle, never done); without, it reads the request and stays silent.
+ */
+export async function startStallingReceiver(options: { dripMs?: number } = {}): Promise<StallingReceiver> {
+  const timers = new Set<NodeJS.Timeout>();
+  let open = 0;
+  const receiver = { url: '', arrivals: [], maxOpen: 0 } as unknown as StallingReceiver;
+  const server = http.createServer((req, res) => {
+    receiver.arrivals.push(Date.now());
+    receiver.maxOpen = Math.max(receiver.maxOpen, ++open);
+    res.on('close', () => open--);
+    req.resume();
+    if (options.dripMs === undefined) return;
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.flushHeaders();
+    const timer = setInterval(() => res.write('.'), options.dripMs);
+    timers.add(timer);
+    res.on('close', () => {
+      clearInterval(timer);
+      timers.delete(timer);
+    });
+  });
+  server.requestTimeout = 0; // hold requests as long as the client waits
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  receiver.close = async () => {
+    for (const timer of timers) clearInterval(timer);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return receiver;
+}
