@@ -71,7 +71,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   api.use(contentRouter());
   api.use((_req, _res, next) => next(new NotFound()));
   app.use('/api', api);
-  app.use('/uploads', uploadedFilesRouter(storage, { logger, storage: config.storage }));
+  app.use('/uploads', uploadedFilesRouter(storage, { storage: config.storage }));
   app.use(healthRouter(orm, logger));
 
   app.use(seoRouter(config));

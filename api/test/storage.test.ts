@@ -1,15 +1,17 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { S3Storage } from '../src/uploads/s3-storage.js';
 import { LocalDiskStorage, type ImageStorage } from '../src/uploads/storage.js';
 import { saveImage } from '../src/uploads/upload.service.js';
-import { allVariantNames } from '../src/uploads/variants.js';
+import { allVariantNames, makeMissingVariants } from '../src/uploads/variants.js';
 import { decodeImage } from './fixtures/images.js';
 import { request } from './http.js';
 import { startTestS3, type TestS3 } from './s3-server.js';
@@ -147,6 +149,103 @@ describe.each(backends)('%s', (_label, make) => {
     await expect(saveImage(png, failing, 'doomed')).rejects.toThrow('the disk is full');
     expect(await names(storage)).toEqual(before);
   });
+
+  it('makes exactly the missing variants of stored originals (npm run variants), touching nothing else', async () => {
+    const picture = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#225588' } }).png().toBuffer();
+    // A complete upload; an original stored before variants existed; a JPEG original with one of
+    // its variants already there; a variant whose original is not stored; a variant of a variant
+    // (as requests wrote them before); an original that is no image.
+    const { url } = await saveImage(await picture(700, 350), storage);
+    const complete = url.replace(/^\/uploads\//, '').replace(/\.png$/, '');
+    await storage.save('mig-legacy.png', await picture(500, 250));
+    await storage.save('mig-partial.jpg', await sharp(await picture(900, 300)).jpeg().toBuffer());
+    await storage.save('mig-partial-320.webp', Buffer.from('kept as it is'));
+    await storage.save('mig-orphan-640.webp', Buffer.from('no original'));
+    await storage.save(`${complete}-640-320.webp`, Buffer.from('a variant of a variant'));
+    await storage.save('mig-broken.png', Buffer.from('not an image at all'));
+    const before = await names(storage);
+
+    const report = await makeMissingVariants(storage);
+    const after = await names(storage);
+    const expected = [...allVariantNames('mig-legacy'), ...allVariantNames('mig-partial').filter((name) => name !== 'mig-partial-320.webp')];
+    expect(after.filter((name) => !before.includes(name))).toEqual(expected.sort());
+    expect(before.filter((name) => !after.includes(name))).toEqual([]);
+    expect(report).toMatchObject({ made: 11, completed: 2, strays: [`${complete}-640-320.webp`], removed: 0 });
+    expect(report.refused).toContain('mig-broken.png');
+    expect(report.refused).not.toContain('mig-legacy.png');
+    expect((await bytesOf(storage, 'mig-partial-320.webp'))!.toString()).toBe('kept as it is');
+    // The upload's own variants: never upscaled, the format named.
+    const legacy640 = await decodeImage((await bytesOf(storage, 'mig-legacy-640.avif'))!);
+    expect([legacy640.format, legacy640.width, legacy640.height]).toEqual(['heif', 500, 250]);
+    expect((await decodeImage((await bytesOf(storage, 'mig-partial-640.webp'))!)).width).toBe(640);
+
+    // Again: nothing left to make.
+    expect((await makeMissingVariants(storage)).made).toBe(0);
+    expect(await names(storage)).toEqual(after);
+    // --remove-strays: the variant of a variant goes, nothing else.
+    expect((await makeMissingVariants(storage, { removeStrays: true })).removed).toBe(1);
+    expect(await names(storage)).toEqual(after.filter((name) => name !== `${complete}-640-320.webp`));
+  });
+});
+
+const API_DIR = fileURLToPath(new URL('../', import.meta.url));
+const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+/** `npm run variants -- <args>` with these settings (as the server reads them). */
+function variantsCli(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [TSX, 'src/uploads/variants-cli.ts', ...args],
+      { cwd: API_DIR, env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run variants', () => {
+  const legacy = () => sharp({ create: { width: 800, height: 400, channels: 3, background: '#884422' } }).jpeg().toBuffer();
+
+  it('makes the missing variants of the originals on disk (DATA_DIR), and then has nothing left to do', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-variants-'));
+    diskDirs.push(dataDir);
+    const storage = new LocalDiskStorage(path.join(dataDir, 'uploads'));
+    await storage.save('cli-legacy.jpg', await legacy());
+    await storage.save('cli-legacy-640-320.webp', Buffer.from('a variant of a variant'));
+
+    const first = await variantsCli({ DATA_DIR: dataDir });
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(first.stdout).toContain('Checked 1 images: made 6 variants for 1 of them.');
+    expect(first.stdout).toContain('1 stored files are variants of variants');
+    expect(await names(storage)).toEqual(['cli-legacy-640-320.webp', 'cli-legacy.jpg', ...allVariantNames('cli-legacy')].sort());
+    expect((await decodeImage((await bytesOf(storage, 'cli-legacy-320.avif'))!)).width).toBe(320);
+
+    const second = await variantsCli({ DATA_DIR: dataDir }, '--remove-strays');
+    expect(second.stdout).toContain('Checked 1 images: made 0 variants for 0 of them.');
+    expect(second.stdout).toContain('Removed 1 stored variants of variants.');
+    expect(await names(storage)).toEqual(['cli-legacy.jpg', ...allVariantNames('cli-legacy')].sort());
+  }, 60_000);
+
+  it('does the same in an S3 bucket (STORAGE=s3)', async () => {
+    const storage = new S3Storage(s3.settings);
+    try {
+      await storage.save('cli-s3-legacy.jpg', await legacy());
+      const result = await variantsCli({
+        STORAGE: 's3',
+        S3_BUCKET: s3.settings.bucket,
+        S3_ENDPOINT: s3.settings.endpoint!,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      });
+      expect(result.code).toBe(0);
+      for (const variant of allVariantNames('cli-s3-legacy')) expect([variant, await storage.has(variant)]).toEqual([variant, true]);
+      expect((await decodeImage((await bytesOf(storage, 'cli-s3-legacy-1280.webp'))!)).width).toBe(800);
+    } finally {
+      await storage.close();
+    }
+  }, 60_000);
 });
 
 describe('S3 objects', () => {
@@ -205,10 +304,16 @@ describe('the app on S3', () => {
     expect((await fetch(`${app.baseUrl}/uploads/missing-in-bucket.png`)).status).toBe(404);
   });
 
-  it('makes a legacy original’s missing variant on request and stores it in the bucket', async () => {
+  it('answers a legacy original’s missing variant with the original, writing nothing, until the migration stores it in the bucket', async () => {
     await app.deps.storage.save('s3-legacy.png', await png());
+    const before = await names(app.deps.storage);
+    const standIn = await fetch(`${app.baseUrl}/uploads/s3-legacy-320.webp`);
+    expect([standIn.status, standIn.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(await names(app.deps.storage)).toEqual(before);
+
+    await makeMissingVariants(app.deps.storage);
     const served = await fetch(`${app.baseUrl}/uploads/s3-legacy-320.webp`);
-    expect(served.status).toBe(200);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
     expect((await decodeImage(Buffer.from(await served.arrayBuffer()))).width).toBe(320);
     expect(await app.deps.storage.has('s3-legacy-320.webp')).toBe(true);
   });
@@ -243,11 +348,17 @@ describe('the app on S3 with PUBLIC_ASSET_URL', () => {
     expect((await decodeImage(Buffer.from(await followed.arrayBuffer()))).width).toBe(40);
   });
 
-  it('makes a missing variant before redirecting to it, and answers 404 for what is not stored', async () => {
+  it('redirects a missing variant to its original (writing nothing) until the migration makes it, and answers 404 for what is not stored', async () => {
     await app.deps.storage.save('cdn-legacy.png', await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } }).png().toBuffer());
+    const standIn = await fetch(`${app.baseUrl}/uploads/cdn-legacy-640.avif`, { redirect: 'manual' });
+    expect([standIn.status, standIn.headers.get('location')]).toEqual([302, `${s3.bucketUrl}/cdn-legacy.png`]);
+    expect(await app.deps.storage.has('cdn-legacy-640.avif')).toBe(false);
+
+    await makeMissingVariants(app.deps.storage);
     const redirect = await fetch(`${app.baseUrl}/uploads/cdn-legacy-640.avif`, { redirect: 'manual' });
     expect([redirect.status, redirect.headers.get('location')]).toEqual([302, `${s3.bucketUrl}/cdn-legacy-640.avif`]);
     expect(await app.deps.storage.has('cdn-legacy-640.avif')).toBe(true);
     expect((await fetch(`${app.baseUrl}/uploads/nothing-here.png`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${app.baseUrl}/uploads/cdn-legacy-640-320.webp`, { redirect: 'manual' })).status).toBe(404);
   });
 });

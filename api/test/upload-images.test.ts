@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { ImageWorker } from '../src/uploads/image-jobs.js';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../src/uploads/image-processing.js';
+import { makeMissingVariants } from '../src/uploads/variants.js';
 import { decodeImage, pixelDistance } from './fixtures/images.js';
 import { declaredSizePng } from './fixtures/hostile-images.js';
 import { request } from './http.js';
@@ -139,7 +140,7 @@ describe('variants', () => {
     }
   });
 
-  it('makes a missing variant of an existing original on first request, once for concurrent requests, and keeps it', async () => {
+  it('answers a missing variant of an existing original with the original, and npm run variants makes it (once) for good', async () => {
     // A legacy upload: the original alone in storage, as before variants existed.
     const legacy = 'legacy-portrait.png';
     await session.app.deps.storage.save(legacy, await picture(400, 600));
@@ -152,19 +153,24 @@ describe('variants', () => {
       return originalSave(name, body);
     };
     try {
+      // Requests only read: the original stands in for it.
       const replies = await Promise.all(Array.from({ length: 6 }, () => served(`/uploads/${variant}`)));
       expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
-      expect(new Set(replies.map((r) => r.bytes.toString('base64'))).size).toBe(1);
-      expect(replies[0]!.headers.get('content-type')).toBe('image/avif');
-      expect(replies[0]!.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(replies[0]!.headers.get('content-type')).toBe('image/png');
+      expect(saves).toBe(0);
+      expect(storedFiles()).not.toContain(variant);
+
+      // The migration makes it, once.
+      await makeMissingVariants(storage);
+      await makeMissingVariants(storage);
       expect(saves).toBe(1);
       expect(storedFiles()).toContain(variant);
-      const image = await decodeImage(replies[0]!.bytes);
+      const made = await served(`/uploads/${variant}`);
+      expect(made.status).toBe(200);
+      expect(made.headers.get('content-type')).toBe('image/avif');
+      expect(made.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const image = await decodeImage(made.bytes);
       expect([image.format, image.width, image.height]).toEqual(['heif', 320, 480]);
-
-      // Stored: a later request reads it, no new generation.
-      expect((await served(`/uploads/${variant}`)).status).toBe(200);
-      expect(saves).toBe(1);
       // A narrow legacy original is not upscaled by its wide variant.
       const wide = await decodeImage((await served('/uploads/legacy-portrait-1280.webp')).bytes);
       expect([wide.width, wide.height]).toEqual([400, 600]);
@@ -194,9 +200,11 @@ describe('variants', () => {
     expect((await served('/uploads/legacy-logo-320.webp')).status).toBe(200);
   });
 
-  it('answers 404 (and stores nothing) for a variant of a legacy original sharp refuses', async () => {
+  it('stores nothing for a legacy original sharp refuses: its variant requests get the original, the migration reports it', async () => {
     await session.app.deps.storage.save('legacy-bomb.png', declaredSizePng(50_000, 50_000, 370));
-    expect((await served('/uploads/legacy-bomb-640.webp')).status).toBe(404);
+    expect((await fetch(`${session.app.baseUrl}/uploads/legacy-bomb-640.webp`, { redirect: 'manual' })).headers.get('location')).toBe('/uploads/legacy-bomb.png');
+    const report = await makeMissingVariants(session.app.deps.storage);
+    expect(report.refused).toEqual(['legacy-bomb.png']);
     expect(storedFiles().filter((name) => name.startsWith('legacy-bomb-'))).toEqual([]);
   });
 });
@@ -220,7 +228,7 @@ describe('the image worker (a child process)', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       process.kill(worker.pid!, 'SIGKILL');
       await expect(doomed).rejects.toThrow('Please select an image file');
-      expect((await worker.variant(png, 'png', 320, 'webp')).length).toBeGreaterThan(0);
+      expect((await worker.variants(png, 'png'))['320.webp']!.length).toBeGreaterThan(0);
 
       const last = worker.pid!;
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidImage } from '../shared/errors.js';
-import type { ImageExt, PreparedImage, VariantFormat } from './image-processing.js';
+import type { ImageExt, PreparedImage } from './image-processing.js';
 
 // Image work (sharp) runs in one child process, one job at a time, kept while busy and let go
 // after a few idle seconds. In the server process libvips left hundreds of MB of fragmented
@@ -12,7 +12,7 @@ import type { ImageExt, PreparedImage, VariantFormat } from './image-processing.
 
 export type ImageJob =
   | { op: 'prepare'; bytes: Uint8Array; ext: ImageExt }
-  | { op: 'variant'; bytes: Uint8Array; ext: ImageExt; width: number; format: VariantFormat };
+  | { op: 'variants'; bytes: Uint8Array; ext: ImageExt };
 
 export type ImageJobReply =
   | { id: number; ok: true; result: unknown }
@@ -44,8 +44,9 @@ export class ImageWorker {
     return this.enqueue({ op: 'prepare', bytes, ext }) as Promise<PreparedImage>;
   }
 
-  variant(bytes: Uint8Array, ext: ImageExt, width: number, format: VariantFormat): Promise<Uint8Array> {
-    return this.enqueue({ op: 'variant', bytes, ext, width, format }) as Promise<Uint8Array>;
+  /** The six variants of a stored original, keyed `<width>.<format>` (prepareVariants). */
+  variants(bytes: Uint8Array, ext: ImageExt): Promise<Record<string, Uint8Array>> {
+    return this.enqueue({ op: 'variants', bytes, ext }) as Promise<Record<string, Uint8Array>>;
   }
 
   /** Ends the worker now (shutdown, tests). */

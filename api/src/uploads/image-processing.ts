@@ -26,9 +26,9 @@ const decodeOptions: SharpOptions = {
   autoOrient: true,
 };
 
-// Loaded on first use: libvips costs ~30 MB of memory that a server which never sees an upload
-// or a legacy variant request does not need. Its operation cache is off: each image is
-// processed once, so cached pixels would only hold memory.
+// Loaded on first use: libvips costs ~30 MB of memory that a process which never sees an upload
+// does not need. Its operation cache is off: each image is processed once, so cached pixels
+// would only hold memory.
 let library: Promise<typeof import('sharp')['default']> | undefined;
 function loadSharp() {
   library ??= import('sharp').then(({ default: sharp }) => {
@@ -112,6 +112,23 @@ export interface PreparedImage {
   variants: Record<string, Uint8Array>;
 }
 
+/** `<width>.<format>` (e.g. `640.avif`) for every variant, from one decode (scaled to the widest variant). */
+async function encodeVariants(bytes: Uint8Array): Promise<Record<string, Uint8Array>> {
+  const source = await variantSource(bytes);
+  const { width: sourceWidth = 0 } = await source.metadata();
+  const variants: Record<string, Uint8Array> = {};
+  const encoded = new Map<string, Uint8Array>();
+  // One after another: one image's work at a time keeps the worker's memory small.
+  for (const width of VARIANT_WIDTHS) {
+    for (const format of VARIANT_FORMATS) {
+      const key = `${Math.min(width, sourceWidth)}.${format}`;
+      if (!encoded.has(key)) encoded.set(key, await encodeVariant(source, width, format).toBuffer());
+      variants[`${width}.${format}`] = encoded.get(key)!;
+    }
+  }
+  return variants;
+}
+
 /**
  * Everything an upload stores, or InvalidImage: checks the header (format, pixel limit),
  * decodes every pixel (scaled to the widest variant), encodes the six variants (widths past the
@@ -120,18 +137,7 @@ export interface PreparedImage {
 export async function prepareImage(bytes: Uint8Array, ext: ImageExt): Promise<PreparedImage> {
   await inspectImage(bytes, ext);
   try {
-    const source = await variantSource(bytes);
-    const { width: sourceWidth = 0 } = await source.metadata();
-    const variants: Record<string, Uint8Array> = {};
-    const encoded = new Map<string, Uint8Array>();
-    // One after another: one image's work at a time keeps the worker's memory small.
-    for (const width of VARIANT_WIDTHS) {
-      for (const format of VARIANT_FORMATS) {
-        const key = `${Math.min(width, sourceWidth)}.${format}`;
-        if (!encoded.has(key)) encoded.set(key, await encodeVariant(source, width, format).toBuffer());
-        variants[`${width}.${format}`] = encoded.get(key)!;
-      }
-    }
+    const variants = await encodeVariants(bytes);
     const original = await (await reencode(bytes, ext)).toBuffer();
     return { original, variants };
   } catch (error) {
@@ -139,11 +145,14 @@ export async function prepareImage(bytes: Uint8Array, ext: ImageExt): Promise<Pr
   }
 }
 
-/** One variant of a stored original (made on request for images stored before variants existed). */
-export async function prepareVariant(bytes: Uint8Array, ext: ImageExt, width: number, format: VariantFormat): Promise<Uint8Array> {
+/**
+ * The six variants of a stored original, as an upload makes them (for originals stored before
+ * variants existed: `npm run variants`), or InvalidImage.
+ */
+export async function prepareVariants(bytes: Uint8Array, ext: ImageExt): Promise<Record<string, Uint8Array>> {
   await inspectImage(bytes, ext);
   try {
-    return await encodeVariant(await variantSource(bytes), width, format).toBuffer();
+    return await encodeVariants(bytes);
   } catch (error) {
     throw asImageError(error);
   }

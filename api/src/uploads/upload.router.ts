@@ -1,6 +1,5 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
-import type { Logger } from 'pino';
 import type { StorageConfig } from '../config.js';
 import { callerOf } from '../auth/session.js';
 import { InvalidImage, NotFound, PayloadTooLarge, Unauthorized } from '../shared/errors.js';
@@ -9,7 +8,7 @@ import { isStoredName, type ImageStorage } from './storage.js';
 import { TOO_LARGE_MESSAGE } from './upload-limits.js';
 import { contentTypeOf, STORED_CACHE_CONTROL } from './image-types.js';
 import { storeImage } from './upload.service.js';
-import { VariantMaker } from './variants.js';
+import { OriginalLookup } from './variants.js';
 
 /** POST /api/upload-image: multipart form, the image in field `file` (a few text fields may sit beside it). */
 export function uploadRouter(storage: ImageStorage): Router {
@@ -40,22 +39,39 @@ export function uploadRouter(storage: ImageStorage): Router {
 const KNOWN_NAMES_LIMIT = 10_000;
 
 /**
- * GET /uploads/<name>: stored images, cacheable forever (names are never reused). A missing
- * variant of a stored original is made on its first request (variants.ts). With S3 and
- * PUBLIC_ASSET_URL, answers with a redirect to `<PUBLIC_ASSET_URL>/<name>` instead of the bytes.
+ * A variant not made yet (an original stored before variants existed, until `npm run variants`)
+ * points at its original for a few minutes: pages name every variant of an upload in their
+ * srcset, so this keeps them whole, and the variant takes over soon after it is made.
  */
-export function uploadedFilesRouter(storage: ImageStorage, options: { logger?: Logger; storage?: StorageConfig } = {}): Router {
+const ORIGINAL_INSTEAD_CACHE_CONTROL = 'public, max-age=300';
+
+/**
+ * GET /uploads/<name>: stored images, cacheable forever (names are never reused). Only reads: a
+ * name that is not stored is a 404, except a missing variant of a stored original, which
+ * redirects to that original. With S3 and PUBLIC_ASSET_URL, answers with a redirect to
+ * `<PUBLIC_ASSET_URL>/<name>` instead of the bytes.
+ */
+export function uploadedFilesRouter(storage: ImageStorage, options: { storage?: StorageConfig } = {}): Router {
   const router = Router();
-  const variants = new VariantMaker(storage, options.logger);
+  const originals = new OriginalLookup(storage);
   const assetUrl = options.storage?.kind === 's3' ? options.storage.publicAssetUrl : null;
   const known = new Set<string>();
+
+  const redirectToOriginal = async (req: Request, res: Response, name: string) => {
+    const original = await originals.originalOf(name);
+    if (!original) throw new NotFound();
+    res.set('Cache-Control', ORIGINAL_INSTEAD_CACHE_CONTROL).redirect(302, assetUrl ? `${assetUrl}/${original}` : `${req.baseUrl}/${original}`);
+  };
 
   router.get('/:name', async (req: Request, res: Response) => {
     const name = String(req.params.name);
     if (!isStoredName(name)) throw new NotFound();
     if (assetUrl) {
       if (!known.has(name)) {
-        if (!(await storage.has(name)) && !(await variants.ensure(name))) throw new NotFound();
+        if (!(await storage.has(name))) {
+          await redirectToOriginal(req, res, name);
+          return;
+        }
         if (known.size >= KNOWN_NAMES_LIMIT) known.clear();
         known.add(name);
       }
@@ -63,9 +79,11 @@ export function uploadedFilesRouter(storage: ImageStorage, options: { logger?: L
       res.set('Cache-Control', 'public, max-age=86400').redirect(302, `${assetUrl}/${name}`);
       return;
     }
-    let file = await storage.open(name);
-    if (!file && (await variants.ensure(name))) file = await storage.open(name);
-    if (!file) throw new NotFound();
+    const file = await storage.open(name);
+    if (!file) {
+      await redirectToOriginal(req, res, name);
+      return;
+    }
     res.set({
       'Content-Type': contentTypeOf(name),
       'Content-Length': String(file.size),

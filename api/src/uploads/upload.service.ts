@@ -7,7 +7,7 @@ import { VARIANT_FORMATS, VARIANT_WIDTHS } from './image-processing.js';
 import { IMAGE_TYPES } from './image-types.js';
 import type { ImageStorage } from './storage.js';
 import { MAX_IMAGE_BYTES, TOO_LARGE_MESSAGE } from './upload-limits.js';
-import { variantName } from './variants.js';
+import { isOriginalBase, variantName } from './variants.js';
 
 export { MAX_IMAGE_BYTES };
 export { contentTypeOf, IMAGE_TYPES } from './image-types.js';
@@ -38,6 +38,7 @@ export async function saveImage(bytes: Uint8Array, storage: ImageStorage, base: 
   const detected = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
   const type = detected && IMAGE_TYPES[detected.mime];
   if (!type) throw new InvalidImage('Please select an image file');
+  if (!isOriginalBase(base)) throw new Error(`Not an original's base name (it ends like a variant's): ${base}`);
   const prepared = await imageWorker.prepare(bytes, type.ext);
 
   const name = `${base}.${type.ext}`;

@@ -7,11 +7,9 @@ import { MAX_IMAGE_BYTES } from './upload-limits.js';
 
 // Resized variants (the IMAGE VARIANTS CONTRACT): `/uploads/<base>.<ext>` has
 // `/uploads/<base>-<w>.<fmt>` for w in 320, 640, 1280 and fmt in webp, avif, never upscaled.
-// Uploads make all six; an original stored before variants existed gets each one on its first
-// request.
-
-const MISSING_TTL_MS = 60_000;
-const MISSING_LIMIT = 10_000;
+// They are written by the upload (all six, before the original) and, for originals stored before
+// variants existed, by `npm run variants` (makeMissingVariants). A request never writes one: a
+// missing variant of a stored original is answered with the original (upload.router.ts).
 
 export interface VariantName {
   base: string;
@@ -20,6 +18,8 @@ export interface VariantName {
 }
 
 const VARIANT_PATTERN = new RegExp(`^(.+)-(${VARIANT_WIDTHS.join('|')})\\.(${VARIANT_FORMATS.join('|')})$`);
+/** A base ending like a variant's: `<base>-640` is a variant's base, never an original's. */
+const VARIANT_SUFFIX = new RegExp(`-(${VARIANT_WIDTHS.join('|')})$`);
 
 export function variantName(base: string, width: number, format: VariantFormat): string {
   return `${base}-${width}.${format}`;
@@ -31,75 +31,136 @@ export function parseVariantName(name: string): VariantName | null {
   return { base: match[1]!, width: Number(match[2]), format: match[3] as VariantFormat };
 }
 
+/**
+ * Whether `base` can be an original's: not a variant's base (`<x>-320`), so that
+ * `<x>-320-640.webp` is never taken for a variant of the variant `<x>-320.webp`.
+ */
+export function isOriginalBase(base: string): boolean {
+  return !VARIANT_SUFFIX.test(base);
+}
+
+/** The base and type of a stored original's name; null for a variant's name (or a variant of a variant). */
+export function parseOriginalName(name: string): { base: string; ext: ImageExt } | null {
+  if (VARIANT_PATTERN.test(name)) return null;
+  const dot = name.lastIndexOf('.');
+  const base = name.slice(0, dot);
+  const ext = name.slice(dot + 1) as ImageExt;
+  if (dot <= 0 || !IMAGE_EXTS.includes(ext) || !isOriginalBase(base)) return null;
+  return { base, ext };
+}
+
 /** Every variant name of a stored original's base name. */
 export function allVariantNames(base: string): string[] {
   return VARIANT_WIDTHS.flatMap((width) => VARIANT_FORMATS.map((format) => variantName(base, width, format)));
 }
 
+const MISSING_TTL_MS = 60_000;
+const MISSING_LIMIT = 10_000;
+
 /**
- * Makes missing variants of existing originals on request. Concurrent requests for one variant
- * share one generation (per instance; across instances the storage's atomic writes make a
- * duplicate harmless).
+ * Finds the original a variant name stands for (reads only). A name that is no variant, or a
+ * variant of a variant, costs no lookup; a base without an original is remembered for a minute
+ * (bounded), so a flood of made-up variant names costs one lookup per extension per minute.
  */
-export class VariantMaker {
-  private readonly inflight = new Map<string, Promise<boolean>>();
-  /** Bases found to have no original, and until when to believe it: a flood of made-up variant names costs one lookup each per minute. */
+export class OriginalLookup {
   private readonly missing = new Map<string, number>();
 
-  constructor(
-    private readonly storage: ImageStorage,
-    private readonly logger?: Logger,
-  ) {}
+  constructor(private readonly storage: ImageStorage) {}
 
-  /** True once the variant `name` is stored; false when it names no variant of a stored original. */
-  ensure(name: string): Promise<boolean> {
+  /** The stored original `name` is a variant of, or null. */
+  async originalOf(name: string): Promise<string | null> {
     const variant = parseVariantName(name);
-    if (!variant) return Promise.resolve(false);
-    let job = this.inflight.get(name);
-    if (!job) {
-      job = this.generate(name, variant).finally(() => this.inflight.delete(name));
-      this.inflight.set(name, job);
-    }
-    return job;
-  }
-
-  private async generate(name: string, variant: VariantName): Promise<boolean> {
-    if (await this.storage.has(name)) return true;
-    const original = await this.findOriginal(variant.base);
-    if (!original) return false;
-    try {
-      const bytes = await this.read(original.name);
-      if (!bytes) return false;
-      await this.storage.save(name, await imageWorker.variant(bytes, original.ext, variant.width, variant.format));
-      return true;
-    } catch (error) {
-      // A legacy original sharp refuses (over the pixel limit, damaged) simply has no variants.
-      this.logger?.warn({ err: error, original: original.name }, 'could not make an image variant');
-      return false;
-    }
-  }
-
-  private async findOriginal(base: string): Promise<{ name: string; ext: ImageExt } | null> {
-    const until = this.missing.get(base);
+    if (!variant || !isOriginalBase(variant.base)) return null;
+    const until = this.missing.get(variant.base);
     if (until !== undefined && until > Date.now()) return null;
     for (const ext of IMAGE_EXTS) {
-      const name = `${base}.${ext}`;
-      if (await this.storage.has(name)) return { name, ext };
+      const original = `${variant.base}.${ext}`;
+      if (await this.storage.has(original)) return original;
     }
     if (this.missing.size >= MISSING_LIMIT) this.missing.clear();
-    this.missing.set(base, Date.now() + MISSING_TTL_MS);
+    this.missing.set(variant.base, Date.now() + MISSING_TTL_MS);
     return null;
   }
+}
 
-  private async read(name: string): Promise<Buffer | null> {
-    const file = await this.storage.open(name);
-    if (!file) return null;
-    if (file.size > MAX_IMAGE_BYTES) {
-      (file.stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
-      return null;
+export interface VariantsReport {
+  /** Stored originals seen. */
+  originals: number;
+  /** Originals that were missing variants and got them. */
+  completed: number;
+  /** Variants written. */
+  made: number;
+  /** Originals missing variants that the image code refused (damaged, over the pixel limit, over 10 MB): left as they are. */
+  refused: string[];
+  /** Stored variants of variants (`<base>-640-320.webp`), which nothing names (written by request before this version). */
+  strays: string[];
+  /** Strays removed (with `removeStrays`). */
+  removed: number;
+}
+
+/**
+ * Makes the missing variants of every stored original, with the code an upload uses (the image
+ * worker's prepareVariants), writing only the variants that are not stored. Originals the image
+ * code refuses are reported and left alone; a storage failure (full disk, unreachable bucket)
+ * ends the run. With `removeStrays`, also deletes stored variants of variants. Safe beside a
+ * running server: uploads write their variants before their original, so a listed original
+ * has either all its variants or none being written.
+ */
+export async function makeMissingVariants(
+  storage: ImageStorage,
+  options: { logger?: Logger; removeStrays?: boolean } = {},
+): Promise<VariantsReport> {
+  const stored = new Set<string>();
+  for await (const name of storage.list()) stored.add(name);
+  const report: VariantsReport = { originals: 0, completed: 0, made: 0, refused: [], strays: [], removed: 0 };
+
+  for (const name of [...stored].sort()) {
+    const original = parseOriginalName(name);
+    if (!original) {
+      const variant = parseVariantName(name);
+      if (variant && !isOriginalBase(variant.base)) report.strays.push(name);
+      continue;
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.stream as AsyncIterable<Buffer>) chunks.push(chunk);
-    return Buffer.concat(chunks);
+    report.originals += 1;
+    const missing = allVariantNames(original.base).filter((variant) => !stored.has(variant));
+    if (missing.length === 0) continue;
+
+    const bytes = await readOriginal(storage, name);
+    if (bytes === 'gone') continue;
+    let variants: Record<string, Uint8Array>;
+    try {
+      if (bytes === 'too large') throw new Error(`larger than ${MAX_IMAGE_BYTES} bytes`);
+      variants = await imageWorker.variants(bytes, original.ext);
+    } catch (error) {
+      options.logger?.warn({ original: name, reason: (error as Error).message }, 'could not make the variants of an image');
+      report.refused.push(name);
+      continue;
+    }
+    for (const variant of missing) {
+      const { width, format } = parseVariantName(variant)!;
+      await storage.save(variant, variants[`${width}.${format}`]!);
+      report.made += 1;
+    }
+    report.completed += 1;
   }
+
+  if (options.removeStrays) {
+    for (const stray of report.strays) {
+      await storage.remove(stray);
+      report.removed += 1;
+    }
+  }
+  return report;
+}
+
+async function readOriginal(storage: ImageStorage, name: string): Promise<Buffer | 'gone' | 'too large'> {
+  const file = await storage.open(name);
+  if (!file) return 'gone';
+  if (file.size > MAX_IMAGE_BYTES) {
+    (file.stream as NodeJS.ReadableStream & { destroy?(): void }).destroy?.();
+    return 'too large';
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
