@@ -2,7 +2,8 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js';
-import { AppError, ServiceUnavailable } from '../shared/errors.js';
+import { isOutOfStorage, storageHealth } from '../ops/storage-health.js';
+import { AppError, InsufficientStorage, ServiceUnavailable } from '../shared/errors.js';
 
 // The one place where service errors get their GraphQL meaning (DESIGN.md "Errors").
 
@@ -19,6 +20,7 @@ function httpStatusOf(error: unknown): number | undefined {
 /** Message and extensions for a known service error, or undefined for anything unexpected. */
 export function describeServiceError(error: unknown): { message: string; extensions: Extensions } | undefined {
   if (isDatabaseUnavailable(error)) return describeServiceError(new ServiceUnavailable());
+  if (isOutOfStorage(error)) return describeServiceError(new InsufficientStorage());
   if (error instanceof AppError) {
     return { message: error.message, extensions: { code: error.code, ...error.extensions() } };
   }
@@ -55,6 +57,7 @@ function formatterOf({ maskUnexpected, logger }: ErrorFormatOptions) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const cause = unwrapResolverError(error);
     if (isDatabaseUnavailable(cause)) databaseHealth.reportUnavailable(cause, logger);
+    else if (isOutOfStorage(cause)) storageHealth.reportFull(cause, logger);
     const known = describeServiceError(cause);
     if (known) return { message: known.message, locations: formatted.locations, path: formatted.path, extensions: known.extensions };
     if (formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') return formatted;

@@ -1,5 +1,6 @@
 import { ConnectionException } from '@mikro-orm/core';
 import type { Logger } from 'pino';
+import { failureFields, SummarisedLog } from './summarised-log.js';
 
 // Whether the database is reachable, as seen by this process, and the one place that logs an
 // outage. While PostgreSQL is down every request fails the same way; logging each one (with a
@@ -63,19 +64,19 @@ const LOG_INTERVAL_MS = 1000;
  */
 export function logFieldsOf(error: unknown): Record<string, unknown> {
   if (!isDatabaseUnavailable(error)) return { err: error };
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return { reason: typeof message === 'string' ? message.split('\n')[0] : undefined, code };
+  return failureFields(error);
 }
 
 export class DatabaseHealth {
   private postmasterDown = false;
   private lastFailureAt = -Infinity;
-  private lastLogAt = -Infinity;
-  private unlogged = 0;
+  private readonly failureLog: SummarisedLog;
   private outageStartedAt: number | null = null;
   private answered503 = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.failureLog = new SummarisedLog(LOG_INTERVAL_MS, now);
+  }
 
   /**
    * False while the embedded postmaster is being restarted, or within a second of a request
@@ -94,17 +95,7 @@ export class DatabaseHealth {
     this.lastFailureAt = now;
     this.outageStartedAt ??= now;
     this.answered503 += 1;
-    if (now - this.lastLogAt < LOG_INTERVAL_MS) {
-      this.unlogged += 1;
-      return;
-    }
-    this.lastLogAt = now;
-    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-    logger.warn(
-      { reason: typeof message === 'string' ? message.split('\n')[0] : undefined, code, notLogged: this.unlogged },
-      'database unavailable: answering 503',
-    );
-    this.unlogged = 0;
+    this.failureLog.report((notLogged) => logger.warn({ ...failureFields(error), notLogged }, 'database unavailable: answering 503'));
   }
 
   /** The supervisor saw the embedded postmaster exit. */
@@ -123,7 +114,7 @@ export class DatabaseHealth {
       logger.info({ downMs: this.now() - started, answered503: this.answered503 }, 'database available again');
     }
     this.answered503 = 0;
-    this.unlogged = 0;
+    this.failureLog.reset();
   }
 }
 

@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js';
-import { AppError, ServiceUnavailable } from '../shared/errors.js';
+import { isOutOfStorage, storageHealth } from '../ops/storage-health.js';
+import { AppError, InsufficientStorage, ServiceUnavailable } from '../shared/errors.js';
 
 // The one place REST maps errors to responses. Bodies are JSON and never carry a stack trace.
 
@@ -23,6 +24,10 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
       // An outage, not a bug: 503, and one log line a second for all requests (no stack).
       databaseHealth.reportUnavailable(error, logger);
       error = new ServiceUnavailable();
+    } else if (isOutOfStorage(error)) {
+      // A full disk: 507, and one log line a second for all requests (no stack).
+      storageHealth.reportFull(error, logger);
+      error = new InsufficientStorage();
     }
     if (error instanceof AppError) {
       res.set(error.headers()).status(error.status).json(error.body());

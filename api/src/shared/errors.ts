@@ -161,6 +161,19 @@ export class TooManyRequests extends AppError {
   }
 }
 
+/**
+ * A write failed for want of space (a full disk or quota: ENOSPC, EDQUOT, PostgreSQL disk_full):
+ * REST 507, GraphQL INSUFFICIENT_STORAGE (HTTP 507).
+ */
+export class InsufficientStorage extends AppError {
+  readonly status = 507;
+  readonly code = 'INSUFFICIENT_STORAGE';
+  constructor(message = 'The server is out of storage space; try again later') {
+    super(message);
+    this.name = 'InsufficientStorage';
+  }
+}
+
 /** The database (or another backing service) is unreachable: REST 503, GraphQL SERVICE_UNAVAILABLE. */
 export class ServiceUnavailable extends AppError {
   readonly status = 503;
