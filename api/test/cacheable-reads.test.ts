@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { queryStores } from '../src/graphql/query-stores.js';
 import { request } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -101,6 +104,45 @@ describe('automatic persisted queries', () => {
     expect(wrong.body.data).toBeUndefined();
     expect(wrong.headers.get('x-render-cache')).toBeNull();
   });
+});
+
+describe('automatic persisted queries under a flood of distinct ones', () => {
+  /** A full garbage collection (the flag is set at run time: jest's node has no --expose-gc). */
+  const collectGarbage = (): void => {
+    v8.setFlagsFromString('--expose-gc');
+    (vm.runInNewContext('gc') as () => void)();
+  };
+  const heapAfterGc = () => {
+    collectGarbage();
+    collectGarbage();
+    return process.memoryUsage().heapUsed;
+  };
+
+  it('keep the queries and their parsed documents within a byte bound, anonymous or signed in', async () => {
+    const { persistedQueries, documents } = queryStores;
+    const before = heapAfterGc();
+    // 800 distinct queries of 80 KB each (a long comment): 64 MB of query text in all.
+    for (let i = 0; i < 800; i += 1) {
+      const query = `# ${i} ${'x'.repeat(80_000)}\n{ news(limit: 1) { id } }`;
+      const extensions = { persistedQuery: { version: 1, sha256Hash: sha256(query) } };
+      const reply = await request(app.baseUrl, 'POST', '/graphql', { json: { query, extensions }, cookie: i % 2 ? cookie : undefined });
+      expect(reply.status).toBe(200);
+      expect(reply.body.data.news).toEqual(expect.any(Array));
+    }
+    // What the process keeps is bounded (before the bounds, 40 MB and more stayed)...
+    const grown = heapAfterGc() - before;
+    expect(grown).toBeLessThan(24 * 1024 * 1024);
+    // ...and so are the stores' own byte counts.
+    expect(persistedQueries.bytes).toBeGreaterThan(0);
+    expect(persistedQueries.bytes).toBeLessThanOrEqual(persistedQueries.maxBytes);
+    expect(documents.bytes).toBeGreaterThan(0);
+    expect(documents.bytes).toBeLessThanOrEqual(documents.maxBytes);
+    // The most recent ones are still known by hash alone, to Apollo and to the public read path.
+    const last = `# 799 ${'x'.repeat(80_000)}\n{ news(limit: 1) { id } }`;
+    const byHash = { extensions: { persistedQuery: { version: 1, sha256Hash: sha256(last) } } };
+    expect((await request(app.baseUrl, 'POST', '/graphql', { json: byHash })).body.data.news).toEqual(expect.any(Array));
+    expect((await request(app.baseUrl, 'POST', '/graphql', { json: byHash, cookie })).body.data.news).toEqual(expect.any(Array));
+  }, 120_000);
 });
 
 describe('CORS for public reads', () => {

@@ -80,3 +80,24 @@ export function limitRules(limits: QueryLimits = queryLimits): ValidationRule[] 
 }
 
 export const queryLimitRules: ValidationRule[] = limitRules();
+
+/**
+ * Deepest nesting of arrays and objects accepted in a request's variables. The schema's inputs
+ * nest a few levels at most; without a bound, variables nested thousands deep (a few KB) would
+ * make anything that walks them recursively (a cache key, a log line) overflow the stack.
+ */
+export const MAX_VARIABLES_DEPTH = 32;
+
+/** Whether arrays and objects in `value` nest deeper than `max` (walked without recursion). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === 'object' && child !== null) pending.push([child, depth + 1]);
+    }
+  }
+  return false;
+}

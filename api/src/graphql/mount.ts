@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import type { AppDeps } from '../app-deps.js';
 import { callerOf } from '../auth/session.js';
 import { noCorsForMutations } from '../http/cors.js';
@@ -11,7 +12,8 @@ import { emOf } from '../shared/request-context.js';
 import type { Config } from '../config.js';
 import type { GraphQLContext } from './context.js';
 import { createErrorFormatter } from './errors.js';
-import { queryLimitRules, queryLimits } from './limits.js';
+import { MAX_VARIABLES_DEPTH, nestedDeeperThan, queryLimitRules, queryLimits } from './limits.js';
+import { queryStores } from './query-stores.js';
 import { graphQLSchema } from './schema.js';
 import { AppError, ServiceUnavailable } from '../shared/errors.js';
 import { graphqlMultipart } from '../uploads/graphql-multipart.js';
@@ -75,6 +77,69 @@ const allowGetQueries: RequestHandler = (req, _res, next) => {
   next();
 };
 
+interface Refusal {
+  status: number;
+  message: string;
+  code: string;
+}
+
+/** A request's GraphQL parameters as Apollo will read them: the JSON body, or the query string of a GET. */
+function requestParameters(req: Request): { query?: unknown; variables?: unknown; extensions?: unknown } | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const body: unknown = req.body;
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : null;
+  }
+  const q = req.originalUrl.indexOf('?');
+  if (q === -1) return null;
+  const params = new URLSearchParams(req.originalUrl.slice(q + 1));
+  const json = (name: string) => {
+    const values = params.getAll(name);
+    if (values.length !== 1) return undefined;
+    try {
+      return JSON.parse(values[0]) as unknown;
+    } catch {
+      return undefined; // Apollo answers it
+    }
+  };
+  const queries = params.getAll('query');
+  return { query: queries.length === 1 ? queries[0] : undefined, variables: json('variables'), extensions: json('extensions') };
+}
+
+/**
+ * The automatic persisted query protocol's refusals, with its codes (Apollo Server answers a wrong
+ * version or a hash that does not match the query as an internal error, and logs a stack): a
+ * version other than 1 is PERSISTED_QUERY_NOT_SUPPORTED, a mismatched hash BAD_REQUEST. An unknown
+ * hash is left to Apollo, which asks for the query (PERSISTED_QUERY_NOT_FOUND).
+ */
+function persistedQueryRefusal(query: unknown, extensions: unknown): Refusal | null {
+  if (typeof extensions !== 'object' || extensions === null) return null;
+  const persisted: unknown = (extensions as { persistedQuery?: unknown }).persistedQuery;
+  if (!persisted) return null;
+  if (typeof persisted !== 'object' || (persisted as { version?: unknown }).version !== 1) {
+    return { status: 400, message: 'Unsupported persisted query version: only version 1 is supported', code: 'PERSISTED_QUERY_NOT_SUPPORTED' };
+  }
+  const hash: unknown = (persisted as { sha256Hash?: unknown }).sha256Hash;
+  if (typeof query === 'string' && (typeof hash !== 'string' || createHash('sha256').update(query).digest('hex') !== hash)) {
+    return { status: 400, message: 'The persisted query hash does not match the query (sha256Hash must be the SHA-256 of the query, in lower-case hex)', code: 'BAD_REQUEST' };
+  }
+  return null;
+}
+
+/**
+ * Refusals Apollo Server does not make (or makes as internal errors), answered before it runs:
+ * variables nested deeper than MAX_VARIABLES_DEPTH (400 BAD_USER_INPUT), and the persisted query
+ * protocol's errors. Every GET and POST passes here, with or without a session.
+ */
+const refuseMalformedRequests: RequestHandler = (req, res, next) => {
+  const params = requestParameters(req);
+  if (params === null) return next();
+  const refusal: Refusal | null = nestedDeeperThan(params.variables, MAX_VARIABLES_DEPTH)
+    ? { status: 400, message: `Variables are nested too deeply: at most ${MAX_VARIABLES_DEPTH} levels of lists and objects`, code: 'BAD_USER_INPUT' }
+    : persistedQueryRefusal(params.query, params.extensions);
+  if (!refusal) return next();
+  res.status(refusal.status).json(graphQLErrorBody(refusal.message, refusal.code));
+};
+
 /** Body-parser and multipart errors (bad JSON, too large, broken multipart) as GraphQL errors. */
 const httpErrorsAsGraphQL = (logger: Logger): ErrorRequestHandler => (raised, _req, res, next) => {
   let error = raised;
@@ -123,6 +188,9 @@ export async function mountGraphQL(
     validationRules: queryLimitRules,
     parseOptions: { maxTokens: queryLimits.maxTokens },
     maxRecursiveSelections: true,
+    // Both bounded in bytes, the persisted queries shared with the public read path (query-stores.ts).
+    persistedQueries: { cache: queryStores.persistedQueries.forApollo },
+    documentStore: queryStores.documents,
     hideSchemaDetailsFromClientErrors: !introspection,
     // Stack traces stay in the log, as on REST; development shows unexpected messages unmasked.
     includeStacktraceInErrorResponses: false,
@@ -148,6 +216,7 @@ export async function mountGraphQL(
     guardMultipart,
     express.json({ limit: jsonBodyLimit }),
     graphqlMultipart(),
+    refuseMalformedRequests,
     expressMiddleware(server, {
       context: async ({ req, res }) => ({ req, res, em: emOf(req), caller: callerOf(req), deps }),
     }),

@@ -3,7 +3,8 @@ import type { ApolloServer } from '@apollo/server';
 import { Kind, parse, print, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { GraphQLContext } from '../graphql/context.js';
-import { queryLimits } from '../graphql/limits.js';
+import { MAX_VARIABLES_DEPTH, nestedDeeperThan, queryLimits } from '../graphql/limits.js';
+import { queryStores } from '../graphql/query-stores.js';
 import type { Production } from './public-cache.js';
 
 // Anonymous GraphQL reads (`POST /graphql` with a query, no session cookie) as cacheable
@@ -24,21 +25,22 @@ export interface GraphQLRead {
   operationName: string | undefined;
 }
 
-/** Raw body -> its read (or null: not a cacheable query), so a repeated body is not parsed again. */
+/**
+ * Raw body -> its read (or null: not a cacheable query), so a repeated body is not parsed again.
+ * Bounded by the bytes of the body and of the read it keeps (query text and key), two per character.
+ */
 const parsedBodies = new LRUCache<string, GraphQLRead | { notCacheable: true }>({
   maxSize: 4 * 1024 * 1024,
-  sizeCalculation: (_value, key) => key.length + 64,
+  sizeCalculation: (value, key) => 2 * (key.length + ('key' in value ? value.key.length + value.query.length : 0)) + 128,
 });
 
 /**
  * Automatic persisted queries (Apollo APQ): sha256 hex -> query text, learnt when a client sends
- * both. A hash alone that is not known here goes on to Apollo Server, which answers
- * PERSISTED_QUERY_NOT_FOUND (its own APQ store), and the client sends the query with the hash.
+ * both, in the store Apollo Server uses too (bounded in bytes, graphql/query-stores.ts). A hash
+ * alone that is not known goes on to Apollo Server, which answers PERSISTED_QUERY_NOT_FOUND, and
+ * the client sends the query with the hash.
  */
-const persistedQueries = new LRUCache<string, string>({
-  maxSize: 8 * 1024 * 1024,
-  sizeCalculation: (query, hash) => query.length + hash.length + 64,
-});
+const persistedQueries = queryStores.persistedQueries;
 
 /** The cacheable read a JSON request body names, or null (not JSON, not a query, a syntax error...). */
 export function graphQLRead(body: string): GraphQLRead | null {
@@ -94,10 +96,10 @@ function queryOf(query: unknown, extensions: unknown): string | null {
   if (version !== 1 || typeof sha256Hash !== 'string' || !/^[0-9a-f]{64}$/.test(sha256Hash)) return null;
   if (typeof query === 'string') {
     if (createHash('sha256').update(query).digest('hex') !== sha256Hash) return null;
-    persistedQueries.set(sha256Hash, query);
+    persistedQueries.remember(sha256Hash, query);
     return query;
   }
-  return query === undefined || query === null ? (persistedQueries.get(sha256Hash) ?? null) : null;
+  return query === undefined || query === null ? (persistedQueries.query(sha256Hash) ?? null) : null;
 }
 
 function readOf(request: unknown): GraphQLRead | null {
@@ -106,6 +108,8 @@ function readOf(request: unknown): GraphQLRead | null {
   const query = queryOf((request as Record<string, unknown>).query, extensions);
   if (query === null) return null;
   if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+  // Refused by the GraphQL route (400): the key below walks the variables recursively.
+  if (nestedDeeperThan(variables, MAX_VARIABLES_DEPTH)) return null;
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
   let document;
   try {
