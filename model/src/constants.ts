@@ -14,6 +14,14 @@ export const MAX_URL_LENGTH = 2048;
 /** Control characters other than tab and line breaks: PostgreSQL cannot store NUL, and none belongs in content. */
 export const FORBIDDEN_CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/**
+ * Bidirectional control characters (embeddings and overrides U+202A-U+202E, isolates
+ * U+2066-U+2069, the marks U+200E, U+200F and U+061C): invisible, they make text show other than
+ * what it is ("invoice\u202Efdp.exe" shows as "invoiceexe.pdf"). No text accepts them; right-to-left
+ * text itself needs none of them.
+ */
+export const BIDI_CONTROL_CHARACTERS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
 /** The icons a contact entry may show (the public site draws them), with the names staff see. */
 export const CONTACT_ICONS = [
   { value: 'Mail', label: 'Email', description: 'An envelope: an email address.' },

@@ -1,4 +1,4 @@
-import { CONTACT_ICONS, FORBIDDEN_CONTROL_CHARACTERS, MAX_URL_LENGTH, UPLOAD_PATH } from './constants.js';
+import { BIDI_CONTROL_CHARACTERS, CONTACT_ICONS, FORBIDDEN_CONTROL_CHARACTERS, MAX_URL_LENGTH, UPLOAD_PATH } from './constants.js';
 
 // The field kinds of the content model: each knows how to check a value and what to say when the
 // value is wrong. The API validates requests with these; the admin forms derive their yup rules
@@ -145,11 +145,22 @@ export function isImageAddress(value: string): boolean {
   return isWebAddress(value) || UPLOAD_PATH.test(value);
 }
 
+/**
+ * The message for text holding characters no text accepts (control characters, bidirectional
+ * controls), or null. Every text field checks with it; so do usernames (the API's auth service).
+ */
+export function forbiddenCharactersMessage(name: string, value: string): string | null {
+  if (FORBIDDEN_CONTROL_CHARACTERS.test(value)) return `${name} contains characters that are not allowed`;
+  if (BIDI_CONTROL_CHARACTERS.test(value)) return `${name} contains hidden text-direction characters (such as U+202E), which are not allowed`;
+  return null;
+}
+
 function parseText(name: string, raw: unknown, max: number): Parsed {
   if (typeof raw !== 'string') return { error: `${name} must be text` };
   const value = raw.trim();
   if (value.length > max) return { error: `${name} must be at most ${max} characters` };
-  if (FORBIDDEN_CONTROL_CHARACTERS.test(value)) return { error: `${name} contains characters that are not allowed` };
+  const forbidden = forbiddenCharactersMessage(name, value);
+  if (forbidden) return { error: forbidden };
   return { value };
 }
 

@@ -31,6 +31,14 @@ describe('form field rules', () => {
     ]);
   });
 
+  it('refuse hidden text-direction characters such as U+202E with the server’s message', async () => {
+    expect(await errorsFor({ name: 'invoice\u202Efdp.exe', description: 'A \u2066B\u2069', displayOrder: 0 })).toEqual([
+      'Name contains hidden text-direction characters (such as U+202E), which are not allowed',
+      'Description contains hidden text-direction characters (such as U+202E), which are not allowed',
+    ]);
+    expect(await errorsFor({ name: 'الكويت', description: 'Right-to-left text itself is fine', displayOrder: 0 })).toEqual([]);
+  });
+
   it('require required text and cap its length', async () => {
     expect(await errorsFor({ name: '   ' })).toEqual(['Name is required']);
     expect(await errorsFor({ name: 'x'.repeat(101) })).toEqual(['Name must be at most 100 characters']);
