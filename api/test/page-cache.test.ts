@@ -1,9 +1,18 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino } from 'pino';
+import type { AppDeps } from '../src/app-deps.js';
+import { loadConfig, type Config } from '../src/config.js';
 import { migrate, openOrm } from '../src/db/orm.js';
 import pg from 'pg';
+import { siteOrigin } from '../src/seo/site-origin.js';
 import { PublicCache, type Production } from '../src/site/public-cache.js';
+import type { ImageStorage } from '../src/uploads/storage.js';
+import { fakeRenders, startPagesApp } from './fixtures/web-dist.js';
 import { createTestDatabase } from './test-app.js';
 
 // The content revision (triggers on a real PostgreSQL, announced by NOTIFY) and the public read cache
@@ -210,5 +219,180 @@ describe('public read cache', () => {
     for (let i = 0; i < 100; i += 1) await cache.getOrProduce(`/p${i}`, '1', async () => produced('0123456789'));
     expect(cache.size).toBe(3);
     expect(cache.bytes).toBeLessThanOrEqual(3 * (256 + 4 + 10));
+  });
+});
+
+/** A seeded pseudo-random generator (mulberry32): the same paths on every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` distinct spellings of `/news`: letter case, %-escapes, extra and trailing slashes, dot segments. */
+function newsVariants(count: number, random: () => number): string[] {
+  const hex = (c: string) => c.charCodeAt(0).toString(16);
+  const letter = (c: string) => [c, c.toUpperCase(), `%${hex(c)}`, `%${hex(c).toUpperCase()}`, `%${hex(c.toUpperCase())}`];
+  const prefixes = ['/', '//', '///', '/./', '/x/../', '/%2e/', '/%2E%2E/'];
+  const suffixes = ['', '/', '//', '/.', '%2F', '/./'];
+  const variants = new Set<string>();
+  while (variants.size < count) {
+    const pick = <T,>(items: T[]) => items[Math.floor(random() * items.length)];
+    const spelled = [...'news'].map((c) => pick(letter(c))).join('');
+    const variant = `${pick(prefixes)}${spelled}${pick(suffixes)}`;
+    if (variant !== '/news') variants.add(variant);
+  }
+  return [...variants];
+}
+
+/** `count` distinct paths no page has: plain segments (`/ab-c1/x_y`), and odd ones (dots, %-escapes, slashes). */
+function unknownPaths(count: number, random: () => number): { plain: string[]; odd: string[] } {
+  const chars = 'abcdefghijklmnopqrstuvwxyz0123456789-_';
+  const word = (length: number) => Array.from({ length }, () => chars[Math.floor(random() * chars.length)]).join('');
+  const plain = new Set<string>();
+  const odd = new Set<string>();
+  while (plain.size + odd.size < count) {
+    const segments = Array.from({ length: 1 + Math.floor(random() * 3) }, () => `q${word(6 + Math.floor(random() * 6))}`);
+    const base = `/${segments.join('/')}`;
+    if (random() < 0.5) {
+      plain.add(random() < 0.2 ? `${base}/` : base);
+    } else {
+      const oddity = ['.html', '%20x', '//y', '/../z', '%C3%A9t%C3%A9', '.', '%2F..%2Fzz', '~', ';x=1'][Math.floor(random() * 9)];
+      odd.add(`${base}${oddity}`);
+    }
+  }
+  return { plain: [...plain], odd: [...odd] };
+}
+
+describe('page paths', () => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  let dataDir: string;
+  let deps: AppDeps;
+  let pages: Awaited<ReturnType<typeof startPagesApp>>;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-page-paths-'));
+    const config: Config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), port: 0, trustProxy: 'loopback' };
+    deps = { orm, config, logger: pino({ level: 'silent' }), storage: {} as ImageStorage };
+    pages = await startPagesApp(deps);
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await pages?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  interface Answer {
+    status: number;
+    headers: http.IncomingHttpHeaders;
+    body: string;
+  }
+  /** GET of a raw path (fetch would resolve dot segments and %-escapes first). */
+  function get(rawPath: string, headers: Record<string, string> = {}): Promise<Answer> {
+    const url = new URL(pages.baseUrl);
+    return new Promise((resolve, reject) => {
+      http
+        .get({ agent, host: url.hostname, port: url.port, path: rawPath, headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        })
+        .on('error', reject);
+    });
+  }
+  /** Express marks what it answered (the fixture does not turn X-Powered-By off): hits before Express carry no mark. */
+  const beforeExpress = (answer: Answer) => answer.headers['x-powered-by'] === undefined;
+  const rendersOf = (from: number, match: (url: string) => boolean) => fakeRenders().slice(from).filter(match).length;
+
+  // Before Express (answerHit), and in the app: over HTTPS from a trusted proxy, answerHit leaves
+  // the request to the app's own public read handler and routes.
+  describe.each([
+    ['before Express', {}, 1],
+    ['in the app', { 'x-forwarded-proto': 'https' }, 2],
+  ] as const)('%s', (where, headers, seed) => {
+    it('answers 1,000 spellings of /news with a 301 to /news (query string kept), rendering /news at most once', async () => {
+      const from = fakeRenders().length;
+      const canonical = await get('/news', headers);
+      expect(canonical.status).toBe(200);
+      expect(canonical.body).toContain('<main>News</main>');
+      const variants = newsVariants(1000, seeded(seed));
+      for (const [i, variant] of variants.entries()) {
+        const query = i % 3 === 0 ? `?page=${i}&utm=x%2F%2Fevil.example` : '';
+        const answer = await get(`${variant}${query}`, headers);
+        expect({ variant, status: answer.status, location: answer.headers.location }).toEqual({ variant, status: 301, location: `/news${query}` });
+        if (where === 'before Express') expect({ variant, beforeExpress: beforeExpress(answer) }).toEqual({ variant, beforeExpress: true });
+      }
+      expect((await get('/news', headers)).headers['x-render-cache']).toBe('hit');
+      expect(rendersOf(from, () => true)).toBeLessThanOrEqual(1);
+    }, 120_000);
+
+    it('answers 1,000 unknown paths with the one 404 page from the cache, whatever the path, rendering it at most twice', async () => {
+      const from = fakeRenders().length;
+      const { plain, odd } = unknownPaths(1000, seeded(seed + 10));
+      expect(plain.length).toBeGreaterThan(300);
+      expect(odd.length).toBeGreaterThan(300);
+      const bodies = new Set<string>();
+      let hits = 0;
+      for (const unknown of [...plain, ...odd]) {
+        const answer = await get(unknown, headers);
+        expect({ unknown, status: answer.status }).toEqual({ unknown, status: 404 });
+        expect(answer.body).toContain('<main>Not found</main>');
+        // Nothing of the requested path is in the page (the renderer's og:url names its own URL).
+        const word = /q[\w-]{6,}/.exec(unknown)![0];
+        expect({ unknown, echoed: answer.body.includes(word) }).toEqual({ unknown, echoed: false });
+        bodies.add(answer.body);
+        if (answer.headers['x-render-cache'] === 'hit') hits += 1;
+        if (where === 'before Express' && plain.includes(unknown) && hits > 0) {
+          expect({ unknown, beforeExpress: beforeExpress(answer) }).toEqual({ unknown, beforeExpress: true });
+        }
+      }
+      expect(bodies.size).toBe(1);
+      expect(hits).toBeGreaterThanOrEqual(998);
+      // A path that cannot be decoded is a bad request (Express's router), and no render either.
+      for (const malformed of ['/q%E0%A4%A', '/news%', '/%ZZ/x']) expect((await get(malformed, headers)).status).toBe(400);
+      expect(rendersOf(from, () => true)).toBeLessThanOrEqual(2);
+    }, 120_000);
+  });
+
+  it('never redirects to another host: the Location is always one of the site paths', async () => {
+    for (const hostile of ['//evil.example', '//evil.example/news', '/%2F%2Fevil.example', '///evil.example//', '/\\evil.example', '/news/..//evil.example', '/%5C%5Cevil.example']) {
+      const answer = await get(hostile);
+      expect({ hostile, status: answer.status }).toEqual({ hostile, status: 404 });
+      expect(answer.headers.location).toBeUndefined();
+    }
+    const redirected = await get('//news?next=//evil.example');
+    expect(redirected.status).toBe(301);
+    expect(redirected.headers.location).toBe('/news?next=//evil.example');
+  });
+
+  it('takes absolute URLs from the configured origin, never from the Host header', async () => {
+    // A fresh app: its very first request comes with a forged Host.
+    const fresh = await startPagesApp(deps);
+    try {
+      const url = new URL(fresh.baseUrl);
+      const first = await new Promise<string>((resolve, reject) => {
+        http
+          .get({ host: url.hostname, port: url.port, path: '/team', headers: { host: 'evil.example' } }, (res) => {
+            let body = '';
+            res.on('data', (chunk) => (body += chunk));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      });
+      const origin = siteOrigin(deps.config);
+      expect(first).toContain(`<link rel="canonical" href="${origin}/team" />`);
+      for (const page of ['/', '/news', '/clients', '/team', '/no-such-page']) {
+        const body = await (await fetch(`${fresh.baseUrl}${page}`)).text();
+        expect({ page, evil: body.includes('evil.example') }).toEqual({ page, evil: false });
+        expect(body).toContain(origin);
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 });

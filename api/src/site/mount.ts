@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,19 +7,23 @@ import type { RenderResult, ServerEntry } from '../../../web/src/render-contract
 import type { AppDeps } from '../app-deps.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { graphQLSchema } from '../graphql/schema.js';
+import { siteOrigin } from '../seo/site-origin.js';
 import { inProcessExecutor } from './in-process-graphql.js';
 import { precompressedAssets } from './static-assets.js';
 import type { Production } from './public-cache.js';
-import { pageKey, type PublicReads } from './public-reads.js';
-import { RENDER_CACHE_HEADER, sendPrepared } from './send-prepared.js';
+import { earlyPageTarget, NOT_FOUND_RENDER_URL, pageTarget, redirectLocation } from './page-paths.js';
+import { pageTargetKey, type PublicReads } from './public-reads.js';
+import { RENDER_CACHE_HEADER, sendPrepared, sendRedirect } from './send-prepared.js';
 import { UNAVAILABLE_PAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.js';
 
 // Serves the React app: fingerprinted static assets with long-lived caching, public routes
 // rendered on the server in this process with their data, and the admin panel as a
 // browser-rendered shell. Mounted last, after /api, /graphql and /uploads. Rendered pages go into
 // the public read cache (public-reads.ts), which answers later requests before the app runs;
-// this route sees only misses. While the database is away a page is served from its last
-// rendering (stale), or as a 503 page.
+// this route sees only misses. Other spellings of a page's path get a 301 to it, and every path
+// that names no page the one not-found page, rendered once per revision (page-paths.ts). While the
+// database is away a page is served from its last rendering (stale), or as a 503 page. Absolute
+// URLs in pages come from PUBLIC_URL (seo/site-origin.ts), never from a request.
 
 export { RENDER_CACHE_HEADER };
 
@@ -28,6 +32,8 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta
 
 /** Paths the API owns; the web catch-all must leave them to the API's own 404 handling. */
 const API_PREFIXES = ['/api/', '/graphql', '/uploads/', '/healthz', '/readyz'];
+/** First path segments (lower case) routes other than the pages own, besides the static files': never "not found" before routing. */
+const NOT_PAGE_SEGMENTS = ['api', 'graphql', 'uploads', 'healthz', 'readyz', 'admin', 'assets'];
 
 const HTML_CACHE = 'no-cache';
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -47,8 +53,12 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
   const serverEntry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
   const schema = await graphQLSchema();
   const { cache, feed } = reads;
-  /** Absolute URLs in pages: PUBLIC_URL, else the origin of the first request that rendered (never per request). */
-  let firstOrigin: string | undefined;
+  /** Absolute URLs in pages: PUBLIC_URL (required in production), else this server's local address; never the Host header. */
+  const origin = siteOrigin(deps.config);
+  // Before any route runs, a plain path is known to be no page only if no static file or other
+  // route owns its first segment.
+  const reserved = new Set([...NOT_PAGE_SEGMENTS, ...readdirSync(clientDir).map((name) => name.toLowerCase())]);
+  reads.usePages((path) => earlyPageTarget(path, reserved));
 
   // Vite fingerprints everything under /assets: the content never changes at a given URL.
   app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')));
@@ -81,9 +91,15 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
     }
     // Public pages never read the query string: ignoring it keeps `/?x=1`, `/?x=2`, ... from each
     // forcing a render and pushing real pages out of the cache.
-    const url = req.path;
-    const origin = deps.config.publicUrl ?? (firstOrigin ??= `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-    const key = pageKey(url);
+    const target = pageTarget(req.path);
+    if (target.kind === 'redirect') {
+      const q = req.originalUrl.indexOf('?');
+      return sendRedirect(res, redirectLocation(target.location, q === -1 ? '' : req.originalUrl.slice(q + 1)));
+    }
+    // Whatever path names no page, the not-found page is rendered at one URL and kept under one key.
+    const url = target.kind === 'page' ? target.path : NOT_FOUND_RENDER_URL;
+    const expectedStatus = target.kind === 'page' ? 200 : 404;
+    const key = pageTargetKey(target);
 
     const render = async (): Promise<Production> => {
       let result: RenderResult;
@@ -93,11 +109,11 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
       } catch (error) {
         // A rendering bug must not take the page down: the browser renders it instead.
         req.log?.error({ err: error }, 'server-side rendering failed');
-        return html(200, fillTemplate(template, { head: '' }), false);
+        return html(expectedStatus, fillTemplate(template, { head: '' }), false);
       }
       if (result.dataUnavailable) return html(503, '', false);
-      // Only a complete page is kept: not a 404.
-      return html(result.status, fillTemplate(template, result), result.status === 200, styleSheetLink);
+      // Only a complete page is kept: a page as a 200, the not-found page as a 404.
+      return html(result.status, fillTemplate(template, result), result.status === expectedStatus, styleSheetLink);
     };
 
     const revision = feed.current;

@@ -7,10 +7,12 @@ import type { GraphQLContext } from '../graphql/context.js';
 import { corsMethods } from '../http/cors.js';
 import type { SecurityHeaders } from '../http/security-headers.js';
 import { ContentRevisionFeed } from './content-revision-feed.js';
-import { PublicCache } from './public-cache.js';
+import type { PageTarget } from './page-paths.js';
+import { redirectLocation } from './page-paths.js';
+import { PublicCache, type Prepared } from './public-cache.js';
 import { GRAPHQL_READ_MAX_BODY, graphQLGetRead, graphQLRead, produceGraphQLRead, type GraphQLRead } from './public-graphql.js';
 import { produceRestRead, publicRestRead, type RestRead } from './public-rest.js';
-import { sendPrepared, sendPreparedFirst } from './send-prepared.js';
+import { sendPrepared, sendPreparedFirst, sendRedirect } from './send-prepared.js';
 
 // The public read path: the revision feed, the one cache, and the handler that answers from it
 // right after the security headers, before anything else runs (no request log line, no session
@@ -34,6 +36,11 @@ export interface PublicReads {
   answerHit(req: IncomingMessage, res: ServerResponse): boolean;
   /** The GraphQL server whose anonymous queries are cached (set once it is started). */
   useGraphQL(server: ApolloServer<GraphQLContext>): void;
+  /**
+   * Set by mountWeb once pages are served: the page a path names before any route runs (a page,
+   * a redirect to one, the not-found page), or null for a path another route may own.
+   */
+  usePages(resolve: (path: string) => PageTarget | null): void;
   close(): Promise<void>;
 }
 
@@ -41,6 +48,19 @@ export interface PublicReads {
 export function pageKey(path: string): string {
   return `page ${new Date().getFullYear()} ${path}`;
 }
+
+/** The cache key of the not-found page: one for every path that names no page. */
+export function notFoundPageKey(): string {
+  return `page ${new Date().getFullYear()} not-found`;
+}
+
+/** The cache key of what a page target renders. */
+export function pageTargetKey(target: Exclude<PageTarget, { kind: 'redirect' }>): string {
+  return target.kind === 'page' ? pageKey(target.path) : notFoundPageKey();
+}
+
+/** What the public read path answers at once: cached bytes (and headers to add), or a redirect. */
+type Answer = { hit: Prepared; extraHeaders?: Record<string, string> } | { redirect: string };
 
 /** Distinct REST read paths remembered (parsed once); more are parsed each time. */
 const REST_READS_REMEMBERED = 1_000;
@@ -53,6 +73,7 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
   const feed = new ContentRevisionFeed(orm, logger);
   await feed.start();
   let graphql: ApolloServer<GraphQLContext> | null = null;
+  let pages: ((path: string) => PageTarget | null) | null = null;
 
   // Anonymous API reads may be kept by a CDN or browser for a short while; a request with a
   // session gets the same public bytes but says so only to itself (private, revalidate).
@@ -78,16 +99,25 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
     if (ms > SLOW_PRODUCTION_MS) logger.warn({ ms: Math.round(ms), what }, 'slow public read');
   };
 
-  /** The fresh cached answer to a GET of a public REST read or a page, with the headers it adds; null on a miss. */
-  function freshHit(req: IncomingMessage, path: string, search: string, revision: string) {
+  /**
+   * The answer at once to a GET of a public REST read or a page: the fresh cached one (with the
+   * headers it adds), or a redirect from another spelling of a page; null: on to the app.
+   * `target`: what the path names as a page (null: not a page, or one left to the routes).
+   */
+  function answerOf(req: IncomingMessage, path: string, search: string, target: PageTarget | null, revision: string | null): Answer | null {
     if (path.startsWith('/api/')) {
+      if (revision === null) return null;
       const rest = restReadOf(path, search);
       const hit = rest && cache.fresh(rest.key, revision);
       return hit ? { hit, extraHeaders: apiCacheControl(req) } : null;
     }
-    const hit = cache.fresh(pageKey(path), revision);
-    return hit ? { hit, extraHeaders: undefined } : null;
+    if (target === null) return null;
+    if (target.kind === 'redirect') return { redirect: redirectLocation(target.location, search) };
+    const hit = cache.fresh(pageTargetKey(target), revision);
+    return hit ? { hit } : null;
   }
+
+  const pageTargetOf = (path: string) => (pages === null || path.startsWith('/api/') ? null : pages(path));
 
   /** A public REST read that was not a fresh hit: produced (once for concurrent misses) and sent. */
   async function serveRest(req: Request, res: Response, next: NextFunction, path: string, search: string): Promise<void> {
@@ -173,11 +203,13 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
       const search = q === -1 ? '' : url.slice(q + 1);
       if (path === '/graphql') return void serveGraphQLGet(req, res, next, search).catch(next);
       const revision = feed.current;
+      const target = pageTargetOf(path);
       // Hits that answerHit left to the app (HTTPS, CORS) are answered here, after their headers.
-      const found = revision === null ? null : freshHit(req, path, search, revision);
-      if (found) return sendPrepared(req, res, found.hit, 'hit', found.extraHeaders);
+      const found = answerOf(req, path, search, target, revision);
+      if (found) return 'redirect' in found ? sendRedirect(res, found.redirect) : sendPrepared(req, res, found.hit, 'hit', found.extraHeaders);
       if (path.startsWith('/api/')) return void serveRest(req, res, next, path, search);
-      const key = pageKey(path);
+      if (target === null || target.kind === 'redirect') return next();
+      const key = pageTargetKey(target);
       // The page is being rendered for a new revision: visitors arriving meanwhile get the previous
       // rendering at once instead of queueing behind the render, so editing never stalls the site.
       // The request that started the render, and anyone signed in (an editor), wait for the new one.
@@ -201,11 +233,11 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
     const path = q === -1 ? url : url.slice(0, q);
     // Cross-origin reads (CORS_ORIGINS) get their headers in the app.
     if (corsEnabled && corsMethods(path) !== null) return false;
-    const revision = feed.current;
-    const found = revision === null ? null : freshHit(req, path, q === -1 ? '' : url.slice(q + 1), revision);
+    const found = answerOf(req, path, q === -1 ? '' : url.slice(q + 1), pageTargetOf(path), feed.current);
     const headers = found && security.fixedHeaders(path);
     if (!found || !headers) return false;
-    sendPreparedFirst(req, res, found.hit, headers, found.extraHeaders);
+    if ('redirect' in found) sendRedirect(res, found.redirect, headers);
+    else sendPreparedFirst(req, res, found.hit, headers, found.extraHeaders);
     return true;
   }
 
@@ -216,6 +248,9 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
     answerHit,
     useGraphQL(server) {
       graphql = server;
+    },
+    usePages(resolve) {
+      pages = resolve;
     },
     close: () => feed.close(),
   };

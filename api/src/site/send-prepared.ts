@@ -103,3 +103,28 @@ export function sendPreparedFirst(
   if (body) res.end(body);
   else res.end();
 }
+
+/** How long browsers and CDNs may keep a redirect from another spelling of a page to the page. */
+const REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
+
+/**
+ * A 301 from another spelling of a page to the page (`location`: a path of ours, with the query
+ * string). On a fresh response (before Express) `fixedHeaders` come first, as in sendPreparedFirst;
+ * otherwise the headers already on `res` (security headers, CORS) are kept.
+ */
+export function sendRedirect(res: ServerResponse, location: string, fixedHeaders?: ReadonlyArray<readonly [string, string]>): void {
+  const headers: [string, string][] = [
+    ['Location', location],
+    ['Cache-Control', REDIRECT_CACHE_CONTROL],
+    ['Content-Length', '0'],
+  ];
+  if (fixedHeaders) {
+    const flat: string[] = [];
+    for (const [name, value] of [...fixedHeaders, ...headers]) flat.push(name, value);
+    res.writeHead(301, flat);
+  } else {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    res.writeHead(301);
+  }
+  res.end();
+}
