@@ -25,7 +25,10 @@ export interface Config {
   jsonBodyLimit: string;
   /** GraphQL introspection and the Apollo Sandbox in production (always on in development). */
   graphqlIntrospection: boolean;
-  /** The site's public origin (https://example.com) for canonical and OpenGraph URLs; null: from the request. */
+  /**
+   * The site's public origin (https://example.com) for canonical and OpenGraph URLs, sitemap.xml
+   * and robots.txt; required to serve in production (loadServerConfig). null: http://localhost:<port>.
+   */
   publicUrl: string | null;
   /** Where uploaded images live: `disk` (DATA_DIR/uploads) or an S3-compatible bucket. */
   storage: StorageConfig;
@@ -120,6 +123,33 @@ export function loadConfig(env: Env = process.env): Config {
     webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 500),
     shutdownDrainWindowMs: integer(env, 'SHUTDOWN_DRAIN_WINDOW_MS', 1500),
   };
+}
+
+/**
+ * The server's settings: loadConfig, and what serving needs besides. In production PUBLIC_URL is
+ * required: pages, sitemap.xml and robots.txt carry absolute URLs, and the only other source of an
+ * origin would be the request's Host header, which any client can forge. (The command-line tools
+ * use loadConfig: they build no URLs.)
+ */
+export function loadServerConfig(env: Env = process.env): Config {
+  const config = loadConfig(env);
+  if (config.env === 'production' && config.publicUrl === null) {
+    throw new Error(
+      'PUBLIC_URL is required when NODE_ENV=production: set it to the site\'s public origin (e.g. PUBLIC_URL=https://www.example.com). ' +
+        'Canonical and OpenGraph URLs, sitemap.xml and robots.txt are built from it, never from the request\'s Host header.',
+    );
+  }
+  return config;
+}
+
+/** A warning for the start-up log when production pages will name this machine (a loopback PUBLIC_URL), else null. */
+export function publicUrlWarning(config: Pick<Config, 'env' | 'publicUrl'>): string | null {
+  if (config.env !== 'production' || config.publicUrl === null) return null;
+  const host = new URL(config.publicUrl).hostname;
+  const loopback = host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return loopback
+    ? `PUBLIC_URL is ${config.publicUrl}: canonical and OpenGraph URLs, sitemap.xml and robots.txt point at this machine. Set PUBLIC_URL to the site's public origin (e.g. https://www.example.com).`
+    : null;
 }
 
 /** A path typed on the command line, relative to where it was typed (npm runs scripts inside api/). */

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadServerConfig, publicUrlWarning, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { seedFirstAdmin, seedFirstStartContent } from './db/seeds/first-start.js';
 import { openMigratedDatabase, within, type OpenedDatabase } from './db/startup.js';
@@ -19,8 +19,17 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** After the grace period, closing the app and the database gets this long before a hard exit. */
 const TEARDOWN_LIMIT_MS = 5000;
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadServerConfig();
+} catch (error) {
+  // A setting that is missing or wrong: its message alone, no stack trace.
+  console.error(`Configuration error: ${(error as Error).message}`);
+  process.exit(1);
+}
 const logger = createLogger(config);
+const configWarning = publicUrlWarning(config);
+if (configWarning) logger.warn(configWarning);
 
 let opened: OpenedDatabase;
 try {

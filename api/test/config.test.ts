@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, loadServerConfig, publicUrlWarning } from '../src/config.js';
 
 describe('configuration', () => {
   it('uses the documented defaults when nothing is set', () => {
@@ -140,5 +145,70 @@ describe('security settings', () => {
       staleWhileRevalidateSeconds: 300,
     });
     expect(() => loadConfig({ PUBLIC_API_MAX_AGE: 'short' })).toThrow('PUBLIC_API_MAX_AGE must be a whole number');
+  });
+});
+
+describe('the public origin (PUBLIC_URL)', () => {
+  const API_DIR = fileURLToPath(new URL('../', import.meta.url));
+  const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+  const REQUIRED = 'PUBLIC_URL is required when NODE_ENV=production';
+
+  function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(file, args, { cwd: API_DIR, env, timeout: 60_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  /** The environment without the settings under test. */
+  function cleanEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+    for (const name of ['PUBLIC_URL', 'PORT', 'NODE_ENV']) if (!(name in extra)) delete env[name];
+    return env;
+  }
+
+  it('is required to serve in production, and optional in development and tests', () => {
+    expect(() => loadServerConfig({ NODE_ENV: 'production' })).toThrow(REQUIRED);
+    expect(() => loadServerConfig({ NODE_ENV: 'production', PUBLIC_URL: ' ' })).toThrow(REQUIRED);
+    expect(loadServerConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com/' }).publicUrl).toBe('https://www.example.com');
+    expect(loadServerConfig({}).publicUrl).toBeNull();
+    expect(loadServerConfig({ NODE_ENV: 'test' }).publicUrl).toBeNull();
+    // The command-line tools build no URLs: they keep working in a production environment without it.
+    expect(loadConfig({ NODE_ENV: 'production' }).env).toBe('production');
+  });
+
+  it('warns at start when production pages would name this machine', () => {
+    expect(publicUrlWarning({ env: 'production', publicUrl: 'http://localhost:3000' })).toMatch(/^PUBLIC_URL is http:\/\/localhost:3000: .*point at this machine/);
+    expect(publicUrlWarning({ env: 'production', publicUrl: 'http://127.0.0.1:8080' })).not.toBeNull();
+    expect(publicUrlWarning({ env: 'production', publicUrl: 'https://www.example.com' })).toBeNull();
+    expect(publicUrlWarning({ env: 'development', publicUrl: null })).toBeNull();
+  });
+
+  it('the server stops at start with the message alone when it is missing in production', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-config-'));
+    try {
+      const result = await run(
+        process.execPath,
+        [TSX, 'src/main.ts'],
+        // Nothing listens on port 1: if the server went on, it would fail there, with another message.
+        cleanEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: 'postgresql://nobody:none@127.0.0.1:1/none', LOG_LEVEL: 'fatal' }),
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`Configuration error: ${REQUIRED}`);
+      expect(result.stderr).not.toMatch(/\bat .+:\d+:\d+/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('npm start (the api serve script) sets http://localhost:<PORT> when it is not set, so a first run needs no settings', async () => {
+    const serve = (JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve;
+    // The script with the server replaced by a command that prints what the server would be given.
+    const probe = serve.replace(/node .*dist\/main\.js$/, `node -e "console.log(process.env.NODE_ENV, process.env.PUBLIC_URL)"`);
+    expect(probe).not.toBe(serve);
+    expect((await run('/bin/sh', ['-c', probe], cleanEnv({}))).stdout.trim()).toBe('production http://localhost:3000');
+    expect((await run('/bin/sh', ['-c', probe], cleanEnv({ PORT: '8080' }))).stdout.trim()).toBe('production http://localhost:8080');
+    expect((await run('/bin/sh', ['-c', probe], cleanEnv({ PUBLIC_URL: 'https://www.example.com' }))).stdout.trim()).toBe('production https://www.example.com');
   });
 });

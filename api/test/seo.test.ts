@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -35,5 +36,39 @@ describe('search engine files', () => {
     const lines = (await response.text()).split('\n');
     expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /graphql']));
     expect(lines).toContain('Sitemap: https://www.meridian.example/sitemap.xml');
+  });
+});
+
+describe('without PUBLIC_URL (development)', () => {
+  let local: TestApp;
+  beforeAll(async () => {
+    // The port the server would listen on; the test app itself listens on a free one.
+    local = await startTestApp({ port: 4321 });
+  });
+  afterAll(async () => {
+    await local?.close();
+  });
+
+  /** GET with a forged Host header (fetch may not send one as given). */
+  function getWithHost(path: string, host: string): Promise<string> {
+    const url = new URL(local.baseUrl);
+    return new Promise((resolve, reject) => {
+      http
+        .get({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve(body));
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('sitemap.xml and robots.txt name http://localhost:<PORT>, whatever Host the first request forged', async () => {
+    const sitemap = await getWithHost('/sitemap.xml', 'evil.example');
+    const robots = await getWithHost('/robots.txt', 'evil.example:8080');
+    expect(sitemap).toContain('<loc>http://localhost:4321/news</loc>');
+    expect(robots).toContain('Sitemap: http://localhost:4321/sitemap.xml');
+    for (const text of [sitemap, robots, await getWithHost('/sitemap.xml', 'localhost:4321')]) expect(text).not.toContain('evil.example');
   });
 });
