@@ -8,6 +8,8 @@ COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
+# PUBLIC_URL (the site's public origin) has no default: the server refuses to start without it in
+# production. The compose files set it.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 EXPOSE 3000
 STOPSIGNAL SIGTERM

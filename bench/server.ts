@@ -35,6 +35,8 @@ export async function startBenchServer(): Promise<BenchServer> {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     PORT: String(port),
+    // Required in production: the pages' absolute URLs name this server.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'info',

@@ -43,7 +43,7 @@ async function spawnInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir },
     stdio: ['ignore', log, log],
   });
   const instance = { process: child, baseUrl: `http://127.0.0.1:${port}`, dataDir, logFile };

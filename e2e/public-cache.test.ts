@@ -126,11 +126,18 @@ describe('cached public pages', () => {
     expect(changed.response.headers.get('etag')).not.toBe(etag);
   });
 
-  it('never keep a 404 page', async () => {
+  it('keep one 404 page for every unknown path, and send other spellings of a page to it', async () => {
     const first = await get('/no-such-page');
     expect(first.response.status).toBe(404);
-    const second = await get('/no-such-page');
-    expect(second.response.status).toBe(404);
-    expect(second.cache).toBe('miss');
+    // Whatever the path, the same cached page (rendered once per content revision): random paths cost no render.
+    for (const path of ['/no-such-page', `/missing-${Date.now()}`, '/a/b/c.html']) {
+      const again = await get(path);
+      expect([path, again.response.status, again.cache]).toEqual([path, 404, 'hit']);
+      expect(again.html).toBe(first.html);
+    }
+    for (const variant of ['/news/', '//news', '/NEWS', '/%6Eews']) {
+      const response = await fetch(`${baseUrl()}${variant}?page=2`, { redirect: 'manual' });
+      expect([variant, response.status, response.headers.get('location')]).toEqual([variant, 301, '/news?page=2']);
+    }
   });
 });

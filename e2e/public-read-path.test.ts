@@ -101,6 +101,7 @@ beforeAll(async () => {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
+      PUBLIC_URL: secondUrl,
       DATA_DIR: secondDataDir,
       DATABASE_URL: `postgresql://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${relay.port}/postgres`,
       LOG_LEVEL: 'warn',

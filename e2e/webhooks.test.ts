@@ -43,6 +43,7 @@ async function startInstance(): Promise<Instance> {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       ADMIN_USERNAME: ADMIN.username,

@@ -21,7 +21,14 @@ export async function startEmptyServer(): Promise<ExtraServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'consulting-site-e2e-empty-'));
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   const log = openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', log, log] });

@@ -49,6 +49,8 @@ export default async function globalSetup(): Promise<void> {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     PORT: String(port),
+    // Required in production: absolute URLs in pages (canonical, og:image, JSON-LD) name this server.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ADMIN_USERNAME,
     ADMIN_PASSWORD,
     LOG_LEVEL: 'info',

@@ -37,6 +37,7 @@ export async function startOwnServer(name: string): Promise<OwnServer> {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ADMIN_USERNAME: OWN_ADMIN.username,
     ADMIN_PASSWORD: OWN_ADMIN.password,
     LOG_LEVEL: 'info',
