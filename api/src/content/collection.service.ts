@@ -1,6 +1,7 @@
 import { OptimisticLockError, type EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin } from '../auth/auth.service.js';
+import type { Caller } from '../auth/caller.js';
 import type { User } from '../auth/user.entity.js';
 import { BadRequest, NotFound, StaleVersion } from '../shared/errors.js';
 import type { CollectionOperations, ExpectedVersion, SingletonOperations } from './collection.js';
@@ -8,6 +9,7 @@ import { type FieldRules, validateInput } from './fields.js';
 import { changedFields } from './history/changed-fields.js';
 import { ContentHistory, type HistoryAction } from './history/content-history.entity.js';
 import type { ListOptions } from './list-options.js';
+import { lastPlace, placeRecord } from './ordering.js';
 
 // The one CRUD mechanism for every content type. A content type contributes its entity, its
 // fields and its name; rules, permissions, versions and flushing live here.
@@ -96,18 +98,44 @@ export function collectionService<T extends Listed>(
     return record;
   };
 
-  const lastOrder = async (em: EntityManager): Promise<number> => {
-    const [last] = await em.find(entity, {}, { orderBy: { displayOrder: 'desc' } as never, limit: 1, fields: ['displayOrder'] as never });
-    return last?.displayOrder ?? 0;
-  };
+  const list = (em: EntityManager, options: ListOptions = {}) =>
+    em.find(entity, (options.where ?? {}) as never, {
+      orderBy: { displayOrder: 'asc', id: 'asc' } as never,
+      ...(options.limit !== undefined && { limit: options.limit }),
+      ...(options.offset && { offset: options.offset }),
+    });
+
+  const count = (em: EntityManager, where: ListOptions['where'] = {}) => em.count(entity, where as never);
+
+  /** Puts the record at `toIndex` (ordering.ts), with its history entry; returns it as stored now. */
+  const place = (outer: EntityManager, id: number, toIndex: number, caller: Caller) =>
+    outer.transactional(async (em) => {
+      const user = await requireAdmin(em, caller);
+      if (!Number.isSafeInteger(toIndex) || toIndex < 0) throw new BadRequest('toIndex must be a whole number from 0');
+      // Moves (and nothing else that reorders) take turns: the second reads the first's result.
+      const table = em.getMetadata().get(entity).tableName;
+      await em.execute(`lock table "${table}" in share row exclusive mode`);
+      const moved = await find(em, id);
+      await em.refresh(moved);
+      const before = snapshotOf(moved);
+      await placeRecord(em, table, { id: moved.id, display_order: moved.displayOrder }, toIndex);
+      await em.refresh(moved);
+      recordHistory(em, path, 'move', user, moved.id, before, moved);
+      await em.flush();
+      return moved;
+    });
 
   return {
-    list: (em, options: ListOptions = {}) =>
-      em.find(entity, (options.where ?? {}) as never, {
-        orderBy: { displayOrder: 'asc', id: 'asc' } as never,
-        ...(options.limit !== undefined && { limit: options.limit }),
-        ...(options.offset && { offset: options.offset }),
-      }),
+    list,
+
+    count,
+
+    async listWithTotal(em, options = {}) {
+      const items = await list(em, options);
+      // Without paging the list is everything there is: no second query.
+      const paged = options.limit !== undefined || Boolean(options.offset);
+      return { items, total: paged ? await count(em, options.where) : items.length };
+    },
 
     get: find,
 
@@ -121,7 +149,7 @@ export function collectionService<T extends Listed>(
         const values = validateInput(rules, input, 'create');
         // New items go last unless the editor picked a place.
         const picked = typeof input === 'object' && input !== null && (input as { displayOrder?: unknown }).displayOrder != null;
-        if (!picked) values.displayOrder = (await lastOrder(em)) + 1;
+        if (!picked) values.displayOrder = await lastPlace(em, em.getMetadata().get(entity).tableName);
         const record = em.create(entity, values as never);
         await em.flush();
         recordHistory(em, path, 'create', user, record.id, null, record);
@@ -149,28 +177,12 @@ export function collectionService<T extends Listed>(
         await em.flush();
       }),
 
-    move: (outer, id, toIndex, caller) =>
-      outer.transactional(async (em) => {
-        const user = await requireAdmin(em, caller);
-        if (!Number.isSafeInteger(toIndex) || toIndex < 0) throw new BadRequest('toIndex must be a whole number from 0');
-        // Moves (and nothing else that reorders) take turns: the second reads the first's result.
-        const table = em.getMetadata().get(entity).tableName;
-        await em.execute(`lock table "${table}" in share row exclusive mode`);
-        const rows = await em.find(entity, {}, { orderBy: { displayOrder: 'asc', id: 'asc' } as never, refresh: true });
-        const from = rows.findIndex((row) => row.id === id);
-        if (from < 0) throw new NotFound(`${label} not found`);
-        const moved = rows[from]!;
-        const before = snapshotOf(moved);
-        rows.splice(from, 1);
-        rows.splice(Math.min(toIndex, rows.length), 0, moved);
-        rows.forEach((row, index) => {
-          if (row.displayOrder !== index + 1) row.displayOrder = index + 1;
-        });
-        await em.flush();
-        recordHistory(em, path, 'move', user, moved.id, before, moved);
-        await em.flush();
-        return rows;
-      }),
+    place,
+
+    async move(em, id, toIndex, caller) {
+      await place(em, id, toIndex, caller);
+      return list(em.fork());
+    },
   };
 }
 

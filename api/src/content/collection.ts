@@ -18,6 +18,10 @@ export type ExpectedVersion = number | undefined;
 export interface CollectionOperations<T> {
   /** Ordered by displayOrder, then id; filtered and paged by checked options (list-options.ts). Public. */
   list(em: EntityManager, options?: ListOptions): Promise<T[]>;
+  /** How many records match the filter (`count(*)`, nothing listed). Public. */
+  count(em: EntityManager, where?: ListOptions['where']): Promise<number>;
+  /** The list and how many records match its filter in all (without paging: the list's length, no second query). Public. */
+  listWithTotal(em: EntityManager, options?: ListOptions): Promise<{ items: T[]; total: number }>;
   /** Throws NotFound. Public. */
   get(em: EntityManager, id: number): Promise<T>;
   /** The record, or null when there is none (GraphQL by-id queries). Public. */
@@ -28,7 +32,13 @@ export interface CollectionOperations<T> {
   update(em: EntityManager, id: number, input: unknown, caller: Caller, expected?: ExpectedVersion): Promise<T>;
   /** Admin only. NotFound for an unknown id. */
   remove(em: EntityManager, id: number, caller: Caller): Promise<void>;
-  /** Admin only. Puts the record at `toIndex` (0-based) and renumbers display orders 1..n, in one transaction. */
+  /**
+   * Admin only. Puts the record at `toIndex` (0-based; past the end: last), in one transaction,
+   * changing a bounded number of rows (ordering.ts: lists of up to 200 are renumbered 1..n, longer
+   * ones keep gaps). Returns the moved record.
+   */
+  place(em: EntityManager, id: number, toIndex: number, caller: Caller): Promise<T>;
+  /** Admin only. `place`, then the whole list in its new order (the original contract of a move). */
   move(em: EntityManager, id: number, toIndex: number, caller: Caller): Promise<T[]>;
 }
 

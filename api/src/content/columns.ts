@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { Opt } from '@mikro-orm/core';
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field as GraphQLField, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import {
   displayOrderField,
@@ -73,6 +73,22 @@ function createdAtColumn(prototype: object): void {
   Property({ type: 'datetime', defaultRaw: 'now()' })(prototype, 'createdAt');
 }
 
+/**
+ * The indexes a collection's lists are read through: (display_order, id) for the list, its pages,
+ * the last place and a move's neighbours; (flag, display_order, id) per on/off field for the
+ * filtered lists, their counts and the landing previews (featured first).
+ */
+function listIndexes(type: ContentType): ClassDecorator {
+  // The class's properties are declared at run time: the decorator cannot check their names.
+  const index = Index as (options: { properties: string[] }) => ClassDecorator;
+  return (target) => {
+    index({ properties: ['displayOrder', 'id'] })(target);
+    for (const [key, field] of Object.entries(type.fields)) {
+      if (field.kind === 'flag') index({ properties: [key, 'displayOrder', 'id'] })(target);
+    }
+  };
+}
+
 /** Makes a class the entity and GraphQL object type of a content type. */
 export function contentEntity(type: ContentType): ClassDecorator {
   return (target) => {
@@ -82,6 +98,7 @@ export function contentEntity(type: ContentType): ClassDecorator {
     if (type.kind === 'collection') fieldColumn(prototype, 'displayOrder', displayOrderField);
     if (type.createdAt) createdAtColumn(prototype);
     versionColumn(prototype);
+    if (type.kind === 'collection') listIndexes(type)(target);
     ObjectType(type.typeName, { description: type.description })(target);
     Entity({ tableName: type.table })(target);
   };

@@ -5,7 +5,7 @@ import { emOf } from '../shared/request-context.js';
 import { contentHistory, restoreRevision, undoDelete } from './history/history.service.js';
 import { changedFields } from './history/changed-fields.js';
 import type { ContentHistory } from './history/content-history.entity.js';
-import { parseListOptions } from './list-options.js';
+import { parseListOptions, TOTAL_COUNT_HEADER } from './list-options.js';
 import { collections, singletons, type CollectionDefinition, type SingletonDefinition } from './registry.js';
 
 // The REST surface of every content type, generated from the registry. Handlers only translate
@@ -20,7 +20,9 @@ export function contentRouter(): Router {
 
 function mountCollection(router: Router, { path, service, filters }: CollectionDefinition): void {
   router.get(`/${path}`, async (req, res) => {
-    res.json(await service.list(emOf(req), parseListOptions(req.query as Record<string, unknown>, filters)));
+    const { items, total } = await service.listWithTotal(emOf(req), parseListOptions(req.query as Record<string, unknown>, filters));
+    res.setHeader(TOTAL_COUNT_HEADER, String(total));
+    res.json(items);
   });
   router.get(`/${path}/:id`, async (req, res) => {
     res.json(await service.get(emOf(req), idOf(req)));
@@ -36,7 +38,9 @@ function mountCollection(router: Router, { path, service, filters }: CollectionD
     res.status(204).end();
   });
   router.post(`/admin/${path}/:id/move`, async (req, res) => {
-    res.json(await service.move(emOf(req), idOf(req), toIndexOf(req), callerOf(req)));
+    // ?return=record: only the moved record (a long list is not sent back whole).
+    if (req.query.return === 'record') res.json(await service.place(emOf(req), idOf(req), toIndexOf(req), callerOf(req)));
+    else res.json(await service.move(emOf(req), idOf(req), toIndexOf(req), callerOf(req)));
   });
   mountHistory(router, path);
 }
@@ -44,7 +48,8 @@ function mountCollection(router: Router, { path, service, filters }: CollectionD
 /** History of a record, and restore: `{ revisionId }` restores that entry; no body undoes the latest delete. */
 function mountHistory(router: Router, path: string): void {
   router.get(`/admin/${path}/:id/history`, async (req, res) => {
-    res.json((await contentHistory(emOf(req), path, idOf(req), callerOf(req))).map(historyJson));
+    const paging = parseListOptions(req.query as Record<string, unknown>, []);
+    res.json((await contentHistory(emOf(req), path, idOf(req), callerOf(req), paging)).map(historyJson));
   });
   router.post(`/admin/${path}/:id/restore`, async (req, res) => {
     const revisionId = (req.body as { revisionId?: unknown } | undefined)?.revisionId;

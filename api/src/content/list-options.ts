@@ -6,6 +6,9 @@ import { ValidationFailed, type FieldError } from '../shared/errors.js';
 // clients: `featured`). A limit over 500 is refused (400 / BAD_USER_INPUT), not clamped: a client
 // asking for 1000 and silently getting 500 would think it has everything.
 
+/** On every collection list (REST): how many records match its filters in all, paged or not. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
 export interface ListOptions {
   limit?: number;
   offset?: number;

@@ -24,12 +24,14 @@ const EXPECTED_VERSION = 'The version the client read; when the record has chang
 const ID = 'The id of the record.';
 const INPUT = 'The field values (validated by the server; errors come back as BAD_USER_INPUT with extensions.errors).';
 
-/** The arguments of a collection's list: limit, offset and one filter per on/off field. */
-function listArgs(entry: CollectionDefinition): new () => object {
+/** The arguments of a collection's list: limit, offset and one filter per on/off field (a count: the filters only). */
+function listArgs(entry: CollectionDefinition, paged = true): new () => object {
   class ListArgs {}
-  Object.defineProperty(ListArgs, 'name', { value: `${entry.typeName}ListArgs` });
-  Field(() => Int, { nullable: true, description: sharedDescriptions.limit })(ListArgs.prototype, 'limit');
-  Field(() => Int, { nullable: true, description: sharedDescriptions.offset })(ListArgs.prototype, 'offset');
+  Object.defineProperty(ListArgs, 'name', { value: `${entry.typeName}${paged ? 'List' : 'Count'}Args` });
+  if (paged) {
+    Field(() => Int, { nullable: true, description: sharedDescriptions.limit })(ListArgs.prototype, 'limit');
+    Field(() => Int, { nullable: true, description: sharedDescriptions.offset })(ListArgs.prototype, 'offset');
+  }
   for (const name of entry.filters) {
     const field = entry.type.fields[name];
     Field(() => Boolean, { nullable: true, description: sharedDescriptions.flagFilter(field.messageName) })(ListArgs.prototype, name);
@@ -71,12 +73,21 @@ export function createUpdateResolver({ entity, input, typeName, service }: Updat
 export function createCollectionResolver(entry: CollectionDefinition) {
   const { entity, input, service, typeName, listField, itemField, filters } = entry;
   const ListArgs = listArgs(entry);
+  const CountArgs = listArgs(entry, false);
 
   @Resolver()
   class CollectionResolver extends createUpdateResolver(entry) {
     @Query(() => [entity], { name: listField, description: sharedDescriptions.list(entry.type.description) })
     list(@Args(() => ListArgs) args: object, @Ctx() ctx: GraphQLContext) {
       return service.list(ctx.em, parseListOptions(plain(args), filters));
+    }
+
+    @Query(() => Int, {
+      name: `${listField}Count`,
+      description: `How many records the ${listField} list holds with the same filters (for paging with limit and offset).`,
+    })
+    async count(@Args(() => CountArgs) args: object, @Ctx() ctx: GraphQLContext) {
+      return service.count(ctx.em, parseListOptions(plain(args), filters).where);
     }
 
     @Query(() => entity, { name: itemField, nullable: true, description: sharedDescriptions.byId(typeName) })
@@ -102,6 +113,18 @@ export function createCollectionResolver(entry: CollectionDefinition) {
       @Ctx() ctx: GraphQLContext,
     ) {
       return service.move(ctx.em, id, toIndex, ctx.caller);
+    }
+
+    @Mutation(() => entity, {
+      name: `place${typeName}`,
+      description: `Moves the record to a 0-based position (past the end: last) like move${typeName}, and returns only the moved record, not the whole list (admin only).`,
+    })
+    place(
+      @Arg('id', () => Int, { description: ID }) id: number,
+      @Arg('toIndex', () => Int, { description: 'The 0-based position to move the record to.' }) toIndex: number,
+      @Ctx() ctx: GraphQLContext,
+    ) {
+      return service.place(ctx.em, id, toIndex, ctx.caller);
     }
   }
   return named(CollectionResolver, `${typeName}Resolver`);

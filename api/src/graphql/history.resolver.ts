@@ -1,20 +1,24 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { ContentHistory } from '../content/history/content-history.entity.js';
 import { changedFields } from '../content/history/changed-fields.js';
-import { contentHistory, restoreRevision, undoDelete } from '../content/history/history.service.js';
+import { MAX_LIST_LIMIT, sharedDescriptions } from '@consulting/model';
+import { HISTORY_PAGE, contentHistory, restoreRevision, undoDelete } from '../content/history/history.service.js';
+import { parseListOptions } from '../content/list-options.js';
 import type { GraphQLContext } from './context.js';
 
 // History, restore and undo of content records: admins only (the service refuses anyone else).
 
 @Resolver(() => ContentHistory)
 export class HistoryResolver {
-  @Query(() => [ContentHistory], { description: "A record's changes, newest first (admins only)." })
+  @Query(() => [ContentHistory], { description: "A record's changes, newest first (admins only), a page at a time with limit and offset." })
   contentHistory(
     @Arg('collection', () => String, { description: "REST path of the collection, e.g. 'team-members'." }) collection: string,
     @Arg('id', () => Int, { description: 'The id of the record.' }) id: number,
     @Ctx() ctx: GraphQLContext,
+    @Arg('limit', () => Int, { nullable: true, description: `Return at most this many entries (1 to ${MAX_LIST_LIMIT}). Absent: ${HISTORY_PAGE}.` }) limit?: number | null,
+    @Arg('offset', () => Int, { nullable: true, description: sharedDescriptions.offset }) offset?: number | null,
   ) {
-    return contentHistory(ctx.em, collection, id, ctx.caller);
+    return contentHistory(ctx.em, collection, id, ctx.caller, parseListOptions({ limit, offset }, []));
   }
 
   @Mutation(() => ContentHistory, { description: 'Brings a record back to the state a history entry recorded (admins only).' })

@@ -1,6 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Request, RequestHandler, Response } from 'express';
 import { Kind, type DocumentNode } from 'graphql';
+import { TOTAL_COUNT_HEADER } from '../content/list-options.js';
 import { collections, singletons } from '../content/registry.js';
 
 // CORS for the public read API only (CORS_ORIGINS): browser apps on the listed origins may read
@@ -41,7 +42,7 @@ export function publicCors(allowedOrigins: readonly string[]): RequestHandler {
     if (!methods.split(', ').includes(method) && !(method === 'HEAD' || method === 'OPTIONS')) return next();
     res.setHeader('Access-Control-Allow-Origin', origin);
     if (!preflight) {
-      res.setHeader('Access-Control-Expose-Headers', 'ETag');
+      res.setHeader('Access-Control-Expose-Headers', `ETag, ${TOTAL_COUNT_HEADER}`);
       return next();
     }
     res.setHeader('Access-Control-Allow-Methods', methods);

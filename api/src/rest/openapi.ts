@@ -1,4 +1,6 @@
 import { editableFields, MAX_LIST_LIMIT, sharedDescriptions, type ContentType, type Field } from '@consulting/model';
+import { HISTORY_PAGE } from '../content/history/history.service.js';
+import { TOTAL_COUNT_HEADER } from '../content/list-options.js';
 import { collections, singletons } from '../content/registry.js';
 
 // The OpenAPI 3.1 document of the whole /api contract, generated: record and input schemas from
@@ -72,6 +74,9 @@ const ifMatch = {
   schema: { type: 'string' },
 };
 const admin = { security: [{ session: [] }] };
+const totalCountHeader = {
+  [TOTAL_COUNT_HEADER]: { description: 'How many records match the filters in all (whatever limit and offset).', schema: { type: 'integer', minimum: 0 } },
+};
 
 /** History and restore of one record (content/content.router.ts mountHistory), for collections and singletons alike. */
 function historyRoutes(path: string, typeName: string, tags: string[], undoDelete: boolean): Route[] {
@@ -86,8 +91,12 @@ function historyRoutes(path: string, typeName: string, tags: string[], undoDelet
         ...admin,
         operationId: `history${typeName}`,
         summary: `The changes of a ${typeName}, newest first.`,
-        parameters: [idParameter],
-        responses: { 200: json({ type: 'array', items: entry }, 'The history entries.'), ...pick(401) },
+        parameters: [
+          idParameter,
+          { name: 'limit', in: 'query', required: false, description: `Return at most this many entries (1 to ${MAX_LIST_LIMIT}). Absent: ${HISTORY_PAGE}.`, schema: { type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT } },
+          { name: 'offset', in: 'query', required: false, description: sharedDescriptions.offset, schema: { type: 'integer', minimum: 0 } },
+        ],
+        responses: { 200: json({ type: 'array', items: entry }, 'The history entries.'), ...pick(400, 401) },
       },
     },
     {
@@ -131,8 +140,9 @@ function collectionRoutes(): Route[] {
           tags,
           operationId: `list${typeName}`,
           summary: sharedDescriptions.list(type.description),
+          description: `Without limit and offset: every record. With them: one page; ${TOTAL_COUNT_HEADER} says how many there are in all.`,
           parameters: listParameters,
-          responses: { 200: json({ type: 'array', items: ref(typeName) }, 'The records.'), ...pick(400, 503) },
+          responses: { 200: { ...json({ type: 'array', items: ref(typeName) }, 'The records.'), headers: totalCountHeader }, ...pick(400, 503) },
         },
       },
       {
@@ -158,13 +168,25 @@ function collectionRoutes(): Route[] {
           tags,
           ...admin,
           operationId: `move${typeName}`,
-          summary: `Moves a ${typeName} to a 0-based position; the answer is the whole list in its new order.`,
-          parameters: [idParameter],
+          summary: `Moves a ${typeName} to a 0-based position; the answer is the whole list in its new order (with ?return=record: only the moved ${typeName}).`,
+          parameters: [
+            idParameter,
+            {
+              name: 'return',
+              in: 'query',
+              required: false,
+              description: `record: answer with the moved ${typeName} only (for long lists). Absent: the whole list.`,
+              schema: { type: 'string', enum: ['record'] },
+            },
+          ],
           requestBody: {
             required: true,
             content: { 'application/json': { schema: { type: 'object', properties: { toIndex: { type: 'integer', minimum: 0, description: 'The 0-based position to move the record to.' } }, required: ['toIndex'] } } },
           },
-          responses: { 200: json({ type: 'array', items: ref(typeName) }, 'The records in their new order.'), ...pick(400, 401, 403, 404) },
+          responses: {
+            200: json({ oneOf: [{ type: 'array', items: ref(typeName) }, ref(typeName)] }, 'The records in their new order, or with ?return=record the moved record.'),
+            ...pick(400, 401, 403, 404),
+          },
         },
       },
       ...historyRoutes(path, typeName, tags, true),

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseListOptions, type ListOptions } from '../content/list-options.js';
+import { parseListOptions, TOTAL_COUNT_HEADER, type ListOptions } from '../content/list-options.js';
 import { collections, singletons } from '../content/registry.js';
 import type { Production } from './public-cache.js';
 
@@ -12,6 +12,14 @@ import type { Production } from './public-cache.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 type Read = (em: EntityManager) => Promise<unknown>;
+
+/** A list's answer: its records, and how many match its filters in all (the X-Total-Count header). */
+class Listed {
+  constructor(
+    readonly items: unknown[],
+    readonly total: number,
+  ) {}
+}
 
 export interface RestRead {
   /** The cache key: the path and the list parameters the route reads, normalised. */
@@ -46,7 +54,11 @@ export function publicRestRead(path: string, search = ''): RestRead | null {
       } catch {
         return null;
       }
-      return { key: base + optionsKey(options), read: (em) => collection.service.list(em, options) };
+      const read: Read = async (em) => {
+        const { items, total } = await collection.service.listWithTotal(em, options);
+        return new Listed(items, total);
+      };
+      return { key: base + optionsKey(options), read };
     }
     const id = Number(rawId);
     if (id < 1 || id > 2_147_483_647) return null;
@@ -79,8 +91,13 @@ export async function produceRestRead(read: Read, em: EntityManager): Promise<Pr
     throw error;
   }
   if (value === null || value === undefined) return notCacheable();
+  const headers: Record<string, string> = { 'Content-Type': JSON_TYPE };
+  if (value instanceof Listed) {
+    headers[TOTAL_COUNT_HEADER] = String(value.total);
+    value = value.items;
+  }
   return {
-    produced: { status: 200, headers: { 'Content-Type': JSON_TYPE }, body: Buffer.from(JSON.stringify(value), 'utf8') },
+    produced: { status: 200, headers, body: Buffer.from(JSON.stringify(value), 'utf8') },
     cacheable: true,
   };
 }

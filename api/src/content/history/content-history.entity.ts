@@ -12,7 +12,8 @@ export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'move';
  */
 @ObjectType('ContentHistoryEntry', { description: 'One change to a content record (admins only).' })
 @Entity({ tableName: 'content_history' })
-@Index({ properties: ['collection', 'recordId'] })
+// A record's history, newest first (and its latest entry), is one range of this index.
+@Index({ properties: ['collection', 'recordId', 'id'] })
 export class ContentHistory {
   @GraphQLField(() => Int, { description: 'The id of this history entry (a revisionId for restoreRevision).' })
   @PrimaryKey({ type: 'integer', autoincrement: true })

@@ -4,6 +4,7 @@ import type { Caller } from '../../auth/caller.js';
 import { NotFound } from '../../shared/errors.js';
 import { recordHistory, snapshotOf } from '../collection.service.js';
 import { validateInput } from '../fields.js';
+import type { ListOptions } from '../list-options.js';
 import { collections, singletons } from '../registry.js';
 import { changedFields } from './changed-fields.js';
 import { ContentHistory } from './content-history.entity.js';
@@ -19,11 +20,20 @@ function definitionOf(collection: string) {
   return definition;
 }
 
-/** The record's changes, newest first. */
-export async function contentHistory(em: EntityManager, collection: string, id: number, caller: Caller): Promise<ContentHistory[]> {
+/** Entries one history read returns when no limit is given. */
+export const HISTORY_PAGE = 200;
+
+/** The record's changes, newest first: HISTORY_PAGE of them unless a limit (and offset) is given. */
+export async function contentHistory(
+  em: EntityManager,
+  collection: string,
+  id: number,
+  caller: Caller,
+  paging: Pick<ListOptions, 'limit' | 'offset'> = {},
+): Promise<ContentHistory[]> {
   await requireAdmin(em, caller);
   definitionOf(collection);
-  return em.find(ContentHistory, { collection, recordId: id }, { orderBy: { id: 'desc' }, limit: 200 });
+  return em.find(ContentHistory, { collection, recordId: id }, { orderBy: { id: 'desc' }, limit: paging.limit ?? HISTORY_PAGE, offset: paging.offset ?? 0 });
 }
 
 /**
