@@ -92,6 +92,20 @@ describe('history', () => {
     expect((await admin('POST', `countries/${id + 1000}/restore`, { revisionId: entry.id })).status).toBe(404);
   });
 
+  it('pages a long history with limit and offset, newest first, on REST and GraphQL', async () => {
+    const id = (await admin('POST', 'countries', validInput.countries)).body.id as number;
+    for (const name of ['One', 'Two', 'Three']) await admin('PUT', `countries/${id}`, { ...validInput.countries, name });
+    const whole = (await admin('GET', `countries/${id}/history`)).body as { id: number; action: string }[];
+    expect(whole.map((e) => e.action)).toEqual(['update', 'update', 'update', 'create']);
+    const page = await admin('GET', `countries/${id}/history?limit=2&offset=1`);
+    expect(page.body.map((e: { id: number }) => e.id)).toEqual(whole.slice(1, 3).map((e) => e.id));
+    const viaGraphQL = await gql('query($id:Int!){ contentHistory(collection:"countries", id:$id, limit:1, offset:3){ id action } }', { id });
+    expect(viaGraphQL.data.contentHistory).toEqual([{ id: whole[3].id, action: 'create' }]);
+    expect((await admin('GET', `countries/${id}/history?limit=501`)).status).toBe(400);
+    const refused = await gql('query($id:Int!){ contentHistory(collection:"countries", id:$id, offset:-1){ id } }', { id });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
   it('is never shown to the public: anonymous callers get 401 on REST and GraphQL', async () => {
     const id = (await admin('POST', 'countries', validInput.countries)).body.id as number;
     const [entry] = (await admin('GET', `countries/${id}/history`)).body;

@@ -163,6 +163,30 @@ describe('filtering and paging lists', () => {
     expect((await request(app.baseUrl, 'GET', '/api/countries?featured=yes')).status).toBe(200);
   });
 
+  it('says how many records there are in all: X-Total-Count on REST lists (hit or miss, paged or not), <list>Count in GraphQL', async () => {
+    const all = (await request(app.baseUrl, 'GET', '/api/news')).body as { id: number; featured: boolean }[];
+    const featured = all.filter((n) => n.featured).length;
+    for (const withCookie of [false, true]) {
+      for (const [query, total] of [
+        ['', all.length],
+        ['?limit=2&offset=1', all.length],
+        ['?featured=true&limit=1', featured],
+        ['?featured=false&offset=2', all.length - featured],
+      ] as const) {
+        for (let i = 0; i < 2; i += 1) {
+          const reply = await request(app.baseUrl, 'GET', `/api/news${query}`, withCookie ? { cookie } : {});
+          expect([query, reply.status, reply.headers.get('x-total-count')]).toEqual([query, 200, String(total)]);
+        }
+      }
+    }
+    const counts = await graphql('{ newsCount featured: newsCount(featured: true) plain: newsCount(featured: false) countriesCount clientsCount(featured: true) }');
+    expect(counts.body.errors).toBeUndefined();
+    expect(counts.body.data).toMatchObject({ newsCount: all.length, featured, plain: all.length - featured });
+    const countries = (await request(app.baseUrl, 'GET', '/api/countries')).body as unknown[];
+    expect(counts.body.data.countriesCount).toBe(countries.length);
+    expect(counts.body.data.clientsCount).toBe(((await request(app.baseUrl, 'GET', '/api/clients?featured=true')).body as unknown[]).length);
+  });
+
   it('sees a new record on the next filtered read (the key holds the parameters, the revision moves)', async () => {
     const before = (await request(app.baseUrl, 'GET', '/api/news?featured=true&limit=500')).body.length;
     await createNews('Fresh featured', true, 200);

@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { selectNewsPreview, selectProjectsPreview } from '../src/content/previews.service.js';
+import {
+  newsPreview,
+  PROJECTS_FEATURED_LIMIT,
+  projectsPreview,
+  selectNewsPreview,
+  selectProjectsPreview,
+} from '../src/content/previews.service.js';
+import { fillCollection } from './fill-content.js';
 import { request } from './http.js';
+import { capturingQueries, planOf, rowsScanned, seqScannedTables } from './query-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-// The landing previews: the rules (moved here from the web app, assertions unchanged) and the
-// GraphQL fields that serve them from the real database.
+// The landing previews: the rules (moved here from the web app, assertions unchanged), the
+// GraphQL fields that serve them from the real database, and the same rules at 20,000 records,
+// where each preview is a query or two with a limit over an index.
 
 const item = (id: number, featured = false) => ({ id, featured });
 
@@ -86,5 +95,82 @@ describe('previews over GraphQL', () => {
     data = await previews();
     expect(data.newsPreview.map((n) => n.id)).toEqual([news[4]]);
     expect(data.projectsPreview.map((p) => p.id)).toEqual([projects[7]]);
+  });
+});
+
+describe('previews at 20,000 news and 20,000 projects', () => {
+  let app: TestApp;
+  const sql = <T = Record<string, unknown>>(query: string) => app.orm.em.fork().getConnection().execute<T[]>(query);
+  const ids = async (query: string) => (await sql<{ id: number }>(query)).map((row) => row.id);
+  const graphqlPreviews = async () => {
+    const reply = await request(app.baseUrl, 'POST', '/graphql', { json: { query: '{ newsPreview { id featured } projectsPreview { id featured } }' } });
+    expect(reply.status).toBe(200);
+    return reply.body.data as { newsPreview: { id: number }[]; projectsPreview: { id: number }[] };
+  };
+  /** The previews the services give, each with the plans (analysed: rows really read) of the queries it sent. */
+  const previewsWithPlans = async () => {
+    const news = await capturingQueries(app.orm, ['news'], () => newsPreview(app.orm.em.fork()));
+    const projects = await capturingQueries(app.orm, ['clients'], () => projectsPreview(app.orm.em.fork()));
+    const plans = await Promise.all([...news.queries, ...projects.queries].map((query) => planOf(app.orm, query, true)));
+    return { news: news.result.map((n) => n.id), projects: projects.result.map((p) => p.id), plans };
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    // Display orders that do not follow the ids (a multiplicative permutation of 1..20,000).
+    await fillCollection(app.orm, 'news', { count: 20_000, displayOrder: '(i * 7919) % 20011' });
+    await fillCollection(app.orm, 'clients', { count: 20_000, displayOrder: '(i * 7919) % 20011' });
+    await sql('vacuum analyze news');
+    await sql('vacuum analyze clients');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('with nothing featured: the first 3 news and the first 6 projects in display order, reading only those rows', async () => {
+    const { news, projects, plans } = await previewsWithPlans();
+    expect(news).toEqual(await ids('select id from news order by display_order, id limit 3'));
+    expect(projects).toEqual(await ids('select id from clients order by display_order, id limit 6'));
+    const data = await graphqlPreviews();
+    expect(data.newsPreview.map((n) => n.id)).toEqual(news);
+    expect(data.projectsPreview.map((p) => p.id)).toEqual(projects);
+    // The same answers as the rules applied to the whole list.
+    const all = (table: string) => sql<{ id: number; featured: boolean }>(`select id, featured from ${table} order by display_order, id`);
+    expect(selectNewsPreview(await all('news')).map((n) => n.id)).toEqual(news);
+    expect(selectProjectsPreview(await all('clients')).map((p) => p.id)).toEqual(projects);
+    // Two indexed queries with a limit (featured ones, none; then the first ones), no table read whole.
+    expect(plans).toHaveLength(4);
+    for (const plan of plans) {
+      expect(plan['Node Type']).toBe('Limit');
+      expect(seqScannedTables(plan)).toEqual([]);
+      expect(rowsScanned(plan)).toBeLessThanOrEqual(PROJECTS_FEATURED_LIMIT);
+    }
+  });
+
+  it('with some featured: only the featured ones, at most 3 news and every featured project up to 24, in display order', async () => {
+    // 20 featured of each (every 1,000th), not in id order.
+    await sql('update news set featured = true where id % 1000 = 0');
+    await sql('update clients set featured = true where id % 1000 = 0');
+    const { news, projects, plans } = await previewsWithPlans();
+    expect(news).toEqual(await ids('select id from news where featured order by display_order, id limit 3'));
+    const featuredProjects = await ids('select id from clients where featured order by display_order, id');
+    expect(featuredProjects).toHaveLength(20);
+    expect(projects).toEqual(featuredProjects);
+    expect(projects).not.toEqual([...projects].sort((a, b) => a - b));
+    const data = await graphqlPreviews();
+    expect(data.newsPreview.map((n) => n.id)).toEqual(news);
+    expect(data.projectsPreview.map((p) => p.id)).toEqual(projects);
+    // One query each: the featured ones were found.
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
+      expect(seqScannedTables(plan)).toEqual([]);
+      expect(rowsScanned(plan)).toBeLessThanOrEqual(PROJECTS_FEATURED_LIMIT);
+    }
+
+    // More than 24 featured projects: the first 24 of them.
+    await sql('update clients set featured = true where id % 400 = 0');
+    const more = await previewsWithPlans();
+    expect(more.projects).toEqual(await ids(`select id from clients where featured order by display_order, id limit ${PROJECTS_FEATURED_LIMIT}`));
+    expect(more.projects).toHaveLength(PROJECTS_FEATURED_LIMIT);
   });
 });
