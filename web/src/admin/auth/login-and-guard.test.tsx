@@ -8,8 +8,8 @@ const dashboard = {
   AdminDashboard: () => ({
     data: {
       statistics: { __typename: 'Statistics', id: 1, expertCount: 45 },
-      countries: [{ __typename: 'Country', id: 1 }],
-      brands: [],
+      countriesCount: 1,
+      brandsCount: 0,
     },
   }),
 };

@@ -48,10 +48,10 @@ export function DashboardPage() {
             {data.statistics?.expertCount ?? 0}+ Experts
           </DashboardCard>
           <DashboardCard title="Countries" icon={Globe} to="/admin/countries">
-            {data.countries.length} Branches
+            {data.countriesCount} Branches
           </DashboardCard>
           <DashboardCard title="Brands" icon={Building} to="/admin/brands">
-            {data.brands.length} Brands
+            {data.brandsCount} Brands
           </DashboardCard>
           <DashboardCard title="Content" icon={FileText} to="/admin/content">
             Active

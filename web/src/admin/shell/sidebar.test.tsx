@@ -11,7 +11,7 @@ const server = () =>
   fakeServer({
     AdminMe: SIGNED_IN,
     AdminCountries: () => ({ data: { countries: [] } }),
-    AdminDashboard: () => ({ data: { statistics: null, countries: [], brands: [] } }),
+    AdminDashboard: () => ({ data: { statistics: null, countriesCount: 0, brandsCount: 0 } }),
   });
 
 function clearCookie() {
