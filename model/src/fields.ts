@@ -151,8 +151,13 @@ export function isImageAddress(value: string): boolean {
  */
 export function forbiddenCharactersMessage(name: string, value: string): string | null {
   if (FORBIDDEN_CONTROL_CHARACTERS.test(value)) return `${name} contains characters that are not allowed`;
-  if (BIDI_CONTROL_CHARACTERS.test(value)) return `${name} contains hidden text-direction characters (such as U+202E), which are not allowed`;
+  if (BIDI_CONTROL_CHARACTERS.test(value)) return bidiControlsMessage(name);
   return null;
+}
+
+/** What is said of text holding bidirectional control characters (BIDI_CONTROL_CHARACTERS). */
+export function bidiControlsMessage(name: string): string {
+  return `${name} contains hidden text-direction characters (such as U+202E), which are not allowed`;
 }
 
 function parseText(name: string, raw: unknown, max: number): Parsed {
