@@ -3,6 +3,7 @@ import type { LoginLimits } from '../config.js';
 import type { Caller } from './caller.js';
 import { FORBIDDEN_CONTROL_CHARACTERS } from '../content/fields.js';
 import { type FieldError, Forbidden, NotFound, Unauthorized, ValidationFailed } from '../shared/errors.js';
+import { isKnownAddress, rememberAddress } from './known-addresses.js';
 import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from './passwords.js';
 import { pruneLoginThrottle, releaseLoginAttempt, reserveLoginAttempt } from './rate-limit.js';
 import { endSessionsOf } from './session-store.js';
@@ -22,7 +23,10 @@ const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]+$/u;
  */
 export async function login(em: EntityManager, input: unknown, ip: string, limits: LoginLimits): Promise<User> {
   const { username, password } = parseCredentials(input);
-  const reservation = await reserveLoginAttempt(em, { username, ip }, limits);
+  // A correct password from an address this account signed in from before passes the account's
+  // lock that guesses from elsewhere set (its own guesses still count): rate-limit.ts.
+  const knownAddress = await isKnownAddress(em, { username }, ip);
+  const reservation = await reserveLoginAttempt(em, { username, ip, knownAddress }, limits);
 
   const user = await em.findOne(User, { username });
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
@@ -31,6 +35,7 @@ export async function login(em: EntityManager, input: unknown, ip: string, limit
     throw new Unauthorized('Invalid credentials');
   }
   await releaseLoginAttempt(em, reservation);
+  await rememberAddress(em, user.id, ip);
   user.lastSignInAt = new Date();
   await em.flush();
   return user;
@@ -125,7 +130,8 @@ export async function changeOwnPassword(
   // Checked before the guess is counted: a new password that cannot be used costs no attempt.
   const errors = newPasswordErrors(input.newPassword, 'newPassword');
   if (errors.length > 0) throw new ValidationFailed(errors);
-  const reservation = await reserveLoginAttempt(em, { username: user.username, ip }, limits, 'password');
+  const knownAddress = await isKnownAddress(em, { userId: user.id }, ip);
+  const reservation = await reserveLoginAttempt(em, { username: user.username, ip, knownAddress }, limits, 'password');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await pruneLoginThrottle(em, limits);
     throw new ValidationFailed([{ field: 'currentPassword', message: 'The current password is not correct' }]);

@@ -1,5 +1,6 @@
 import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { SessionRow } from '../auth/session.entity.js';
+import { SignInAddress } from '../auth/sign-in-address.entity.js';
 import { User } from '../auth/user.entity.js';
 import { ContentHistory } from '../content/history/content-history.entity.js';
 import { collections, singletons } from '../content/registry.js';
@@ -13,4 +14,4 @@ for (const entity of contentEntities) bumpsContentRevision(entity);
 for (const entry of [...collections, ...singletons]) writesWebhookOutbox(entry.entity, entry.path.replaceAll('-', '_'));
 
 /** Every table the app owns; migrations are generated from these. */
-export const entities = [User, SessionRow, LoginThrottle, ...contentEntities, ContentRevision, ...webhookEntities, ContentHistory];
+export const entities = [User, SessionRow, LoginThrottle, SignInAddress, ...contentEntities, ContentRevision, ...webhookEntities, ContentHistory];
