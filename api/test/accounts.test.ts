@@ -80,6 +80,64 @@ describe('managing admins', () => {
   });
 });
 
+describe('usernames', () => {
+  const LOOKS_LIKE_ADMIN = 'That username looks too much like the existing username "admin"';
+
+  it('refuses one that looks like an existing one (Cyrillic а for Latin a), over REST and GraphQL', async () => {
+    const cookie = await app.login();
+    const cyrillic = await rest('POST', '/api/admin/admins', cookie, { username: '\u0430dmin' });
+    expect(cyrillic.status).toBe(400);
+    expect(cyrillic.body.errors).toEqual([{ field: 'username', message: LOOKS_LIKE_ADMIN }]);
+    const viaGraphQL = await gql(cookie, 'mutation($u: String!) { createAdmin(username: $u) { password } }', { u: '\u0430dmin' });
+    expect(viaGraphQL.body.errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', errors: [{ field: 'username', message: LOOKS_LIKE_ADMIN }] });
+    // Other look-alikes: Greek alpha, Latin alpha, Cyrillic і, fullwidth letters, mathematical letters, "rn" for "m".
+    for (const username of ['\u03b1dmin', '\u0251dmin', 'adm\u0456n', '\uff41\uff44\uff4d\uff49\uff4e', '\u{1D41A}\u{1D41D}\u{1D426}\u{1D422}\u{1D427}', 'adrnin']) {
+      const reply = await rest('POST', '/api/admin/admins', cookie, { username });
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors).toEqual([{ field: 'username', message: LOOKS_LIKE_ADMIN }]);
+    }
+    expect((await rest('POST', '/api/admin/admins', cookie, { username: 'ADMIN' })).body.errors).toEqual([
+      { field: 'username', message: 'That username is already taken' },
+    ]);
+    expect((await rest('GET', '/api/admin/admins', cookie)).body.map((u: { username: string }) => u.username)).toEqual([TEST_ADMIN.username]);
+  });
+
+  it('takes names in any script that look like no existing one', async () => {
+    const cookie = await app.login();
+    for (const username of ['мария', 'José', 'jose']) {
+      const reply = await rest('POST', '/api/admin/admins', cookie, { username });
+      expect(reply.status).toBe(201);
+      expect((await rest('DELETE', `/api/admin/admins/${encodeURIComponent(username)}`, cookie)).status).toBe(204);
+    }
+  });
+
+  it('refuses look-alikes created at the same moment: one of them is made', async () => {
+    const cookie = await app.login();
+    const variants = ['look.alike', 'l\u043e\u043ek.alike', 'LOOK.ALIKE', 'l00k.alike', 'Look.Alike', '\u217Cook.alike'];
+    const replies = await Promise.all(variants.map((username) => rest('POST', '/api/admin/admins', cookie, { username })));
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const reply of replies.filter((r) => r.status !== 201)) {
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors).toEqual([{ field: 'username', message: expect.stringMatching(/^That username (is already taken|looks too much like the existing username ".+")$/) }]);
+    }
+    const made = replies.find((r) => r.status === 201)!.body.user.username as string;
+    expect((await rest('DELETE', `/api/admin/admins/${encodeURIComponent(made)}`, cookie)).status).toBe(204);
+  });
+
+  it('refuses hidden text-direction characters with a field message, when adding and signing in', async () => {
+    const cookie = await app.login();
+    const message = 'Username contains hidden text-direction characters (such as U+202E), which are not allowed';
+    const created = await rest('POST', '/api/admin/admins', cookie, { username: 'nimda\u202Eeditor' });
+    expect(created.status).toBe(400);
+    expect(created.body.errors).toEqual([{ field: 'username', message }]);
+    const viaGraphQL = await gql(cookie, 'mutation($u: String!) { createAdmin(username: $u) { password } }', { u: '\u2067editor' });
+    expect(viaGraphQL.body.errors[0].extensions.errors).toEqual([{ field: 'username', message }]);
+    const signIn = await rest('POST', '/api/login', undefined, { username: 'ad\u200Fmin', password: 'whatever' });
+    expect(signIn.status).toBe(400);
+    expect(signIn.body.errors).toEqual([{ field: 'username', message }]);
+  });
+});
+
 describe('changing your own password', () => {
   it('needs the current password, keeps this session and ends the others', async () => {
     const here = await app.login();

@@ -1,13 +1,14 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { LoginLimits } from '../config.js';
 import type { Caller } from './caller.js';
-import { FORBIDDEN_CONTROL_CHARACTERS } from '../content/fields.js';
+import { BIDI_CONTROL_CHARACTERS, bidiControlsMessage, forbiddenCharactersMessage } from '@consulting/model';
 import { type FieldError, Forbidden, NotFound, Unauthorized, ValidationFailed } from '../shared/errors.js';
 import { isKnownAddress, rememberAddress } from './known-addresses.js';
 import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from './passwords.js';
 import { pruneLoginThrottle, releaseLoginAttempt, reserveLoginAttempt } from './rate-limit.js';
 import { endSessionsOf } from './session-store.js';
 import { User } from './user.entity.js';
+import { usernameSkeleton } from './username-skeleton.js';
 
 const MAX_USERNAME_LENGTH = 100;
 const MAX_PASSWORD_LENGTH = 1000;
@@ -80,13 +81,34 @@ export async function createUser(
   const username = input.username.trim();
   const password = input.password ?? generatePassword();
   const errors = [...usernameErrors(username), ...newPasswordErrors(password)];
-  if (errors.length === 0 && (await findByUsernameIgnoringCase(em, username))) {
-    errors.push({ field: 'username', message: 'That username is already taken' });
-  }
+  if (errors.length === 0) errors.push(...(await usernameTakenErrors(em, username)));
   if (errors.length > 0) throw new ValidationFailed(errors);
-  const user = em.create(User, { username, passwordHash: await hashPassword(password) });
-  await em.flush();
+  const user = em.create(User, { username, usernameSkeleton: usernameSkeleton(username), passwordHash: await hashPassword(password) });
+  try {
+    await em.flush();
+  } catch (error) {
+    // Created at the same moment as a look-alike (the unique skeleton refused the second): say which.
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+    em.clear();
+    const taken = await usernameTakenErrors(em, username);
+    throw new ValidationFailed(taken.length > 0 ? taken : [{ field: 'username', message: 'That username is already taken' }]);
+  }
   return { user, password };
+}
+
+/**
+ * A username is taken when an account has it in another case, or one looks like it (the same
+ * UTS #39 skeleton, case-insensitively: "аdmin" with a Cyrillic а beside "admin"). The unique
+ * users.username_skeleton makes this hold under concurrency; this finds the account to name.
+ */
+async function usernameTakenErrors(em: EntityManager, username: string): Promise<FieldError[]> {
+  if (await findByUsernameIgnoringCase(em, username)) return [{ field: 'username', message: 'That username is already taken' }];
+  const key = usernameSkeleton(username);
+  // Accounts without a stored skeleton (see User.usernameSkeleton) are few: compared here by name.
+  const alike =
+    (await em.findOne(User, { usernameSkeleton: key })) ??
+    (await em.find(User, { usernameSkeleton: null })).find((user) => usernameSkeleton(user.username) === key);
+  return alike ? [{ field: 'username', message: `That username looks too much like the existing username "${alike.username}"` }] : [];
 }
 
 /** Sets a new password for another admin (or via the CLI) and ends every session of theirs. */
@@ -187,9 +209,11 @@ function usernameErrors(username: string): FieldError[] {
     ? 'Username is required'
     : username.length > MAX_USERNAME_LENGTH
       ? `Username must be at most ${MAX_USERNAME_LENGTH} characters`
-      : !USERNAME_PATTERN.test(username)
-        ? 'Username may contain only letters, digits and . _ - @'
-        : null;
+      : BIDI_CONTROL_CHARACTERS.test(username)
+        ? bidiControlsMessage('Username')
+        : !USERNAME_PATTERN.test(username)
+          ? 'Username may contain only letters, digits and . _ - @'
+          : null;
   return message ? [{ field: 'username', message }] : [];
 }
 
@@ -208,11 +232,11 @@ function parseCredentials(input: unknown): { username: string; password: string 
   const errors: FieldError[] = [];
   const username = typeof raw.username === 'string' ? raw.username.trim() : '';
   const password = typeof raw.password === 'string' ? raw.password : '';
+  const forbidden = forbiddenCharactersMessage('Username', username);
   if (!username) errors.push({ field: 'username', message: 'Username is required' });
   else if (username.length > MAX_USERNAME_LENGTH)
     errors.push({ field: 'username', message: `Username must be at most ${MAX_USERNAME_LENGTH} characters` });
-  else if (FORBIDDEN_CONTROL_CHARACTERS.test(username))
-    errors.push({ field: 'username', message: 'Username contains characters that are not allowed' });
+  else if (forbidden) errors.push({ field: 'username', message: forbidden });
   if (!password) errors.push({ field: 'password', message: 'Password is required' });
   else if (password.length > MAX_PASSWORD_LENGTH)
     errors.push({ field: 'password', message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Hidden, Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { usernameSkeleton } from './username-skeleton.js';
 
 /** An administrator. Every user is an admin; there are no other roles. */
 @ObjectType('User', { description: 'An administrator (every user is one).' })
@@ -14,6 +15,15 @@ export class User {
   @Field(() => String, { description: 'The sign-in name.' })
   @Property({ type: 'text', unique: true })
   username!: string;
+
+  /**
+   * usernameSkeleton(username) (username-skeleton.ts), set on creation: unique, so two usernames
+   * that look alike (or differ only in case) cannot both exist. Null only for an account that
+   * already looked like an older one when the column came (migration 20261124072000), or one
+   * imported from an archive without it; the auth service compares those by their username.
+   */
+  @Property({ type: 'text', nullable: true, unique: true, hidden: true, onCreate: (user: User) => usernameSkeleton(user.username) })
+  usernameSkeleton?: Hidden<string> | null;
 
   /** argon2id; never serialized, never exposed through GraphQL. */
   @Property({ type: 'text', hidden: true, lazy: false })

@@ -8,6 +8,7 @@ import { Migration20261123190428_last_sign_in } from './Migration20261123190428_
 import { Migration20261123190549_content_history } from './Migration20261123190549_content_history.js';
 import { Migration20261124065020_list_indexes } from './Migration20261124065020_list_indexes.js';
 import { Migration20261124071500_sign_in_addresses } from './Migration20261124071500_sign_in_addresses.js';
+import { Migration20261124072000_username_skeleton } from './Migration20261124072000_username_skeleton.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here; add it to this list.
@@ -21,4 +22,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123190549_content_history', class: Migration20261123190549_content_history },
   { name: 'Migration20261124065020_list_indexes', class: Migration20261124065020_list_indexes },
   { name: 'Migration20261124071500_sign_in_addresses', class: Migration20261124071500_sign_in_addresses },
+  { name: 'Migration20261124072000_username_skeleton', class: Migration20261124072000_username_skeleton },
 ];
