@@ -1,4 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import {
   getNamedType,
@@ -11,7 +12,10 @@ import {
   type GraphQLField,
   type GraphQLInputType,
 } from 'graphql';
+import { MAX_VARIABLES_DEPTH } from '../src/graphql/limits.js';
 import { graphQLSchema } from '../src/graphql/schema.js';
+import { PUBLIC_PAGE_PATHS } from '../src/seo/seo-files.js';
+import { fakeRenders, startPagesApp } from './fixtures/web-dist.js';
 import { appRoutes, type Route } from './routes.js';
 import { signedInApp } from './signed-in-app.js';
 
@@ -28,6 +32,15 @@ const ANSWER_WITHIN_MS = 10_000;
 const LEAK = /\bat .+:\d+:\d+\)?|node_modules|\/src\/.+\.(ts|js)\b/;
 
 const state = signedInApp();
+
+// The pages (over the fake web build: the API's tests need no built web app) on the same database.
+let pages: Awaited<ReturnType<typeof startPagesApp>>;
+beforeAll(async () => {
+  pages = await startPagesApp(state.app.deps);
+});
+afterAll(async () => {
+  await pages?.close();
+});
 
 /** Texts that have broken parsers before: control characters, odd escapes, huge and tiny numbers. */
 const nastyText = fc.oneof(
@@ -209,5 +222,97 @@ describe('fuzzing (fast-check, seeded)', () => {
       }),
       { seed: SEED, numRuns: RUNS },
     );
+  }, 300_000);
+});
+
+/** Variables `{"v": ...}` nested `depth` levels of lists (and objects, for a body), as text: built without recursion. */
+const deepVariables = fc
+  .record({ depth: fc.integer({ min: 1, max: 6_000 }), objects: fc.boolean(), leaf: fc.constantFrom('1', '"x"', 'null', '{}', '[]') })
+  .map(({ depth, objects, leaf }) => ({
+    depth,
+    objects,
+    text: `{"v":${Array.from({ length: depth }, (_, i) => (objects && i % 2 ? '{"k":' : '[')).join('')}${leaf}${Array.from({ length: depth }, (_, i) => (objects && (depth - 1 - i) % 2 ? '}' : ']')).join('')}}`,
+  }));
+
+/** A path a client could send for a page: spellings of the pages, unknown paths, escapes, slashes, dot segments. */
+const pagePath = fc
+  .record({
+    pieces: fc.array(
+      fc.oneof(
+        fc.constantFrom('news', 'NEWS', 'News', 'team', 'clients', '%6Eews', '%6eews', '', '.', '..', '%2e', '%2E%2E', '%2F', '%5C', 'evil.example', 'index.html', 'admin', 'api', 'assets', 'graphql', 'favicon.svg', '%00', '%E0%A4%A', '~', ';x'),
+        fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent),
+      ),
+      { minLength: 1, maxLength: 5 },
+    ),
+    separator: fc.constantFrom('/', '//', '/./'),
+    lead: fc.constantFrom('/', '//', '///'),
+    query: fc.option(fc.constantFrom('?x=1', '?next=//evil.example', '?a=%0d%0aSet-Cookie:x', '?', '?page=2&page=3'), { nil: '' }),
+  })
+  .map(({ pieces, separator, lead, query }) => `${lead}${pieces.join(separator)}${query}`);
+
+/** GET of a raw path (fetch would resolve dot segments first). */
+function getRaw(baseUrl: string, rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: url.hostname, port: url.port, path: rawPath, timeout: ANSWER_WITHIN_MS }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer to ${rawPath} within ${ANSWER_WITHIN_MS} ms`)));
+    req.on('error', reject);
+  });
+}
+
+describe('fuzzing hostile shapes (fast-check, seeded)', () => {
+  it('GraphQL variables nested up to 6,000 deep, GET and POST, anonymous and signed in: 400 BAD_USER_INPUT past the limit, never a 5xx or a stack', async () => {
+    const queries = ['{ statistics { id } }', 'query Latest($n: Int) { news(limit: $n) { id } }', 'query Country($id: Int!) { country(id: $id) { id } }'];
+    await fc.assert(
+      fc.asyncProperty(deepVariables, fc.constantFrom(...queries), fc.boolean(), fc.boolean(), async (variables, query, signedIn, overGet) => {
+        // A URL carries lists only (`[` travels unencoded; an object level would not fit in a request line).
+        const get = overGet && !variables.objects;
+        const request: FuzzRequest = get
+          ? { method: 'GET', path: `/graphql?query=${encodeURIComponent(query)}&variables=${variables.text.replace(/"/g, '%22')}`, headers: {} }
+          : { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: `{"query":${JSON.stringify(query)},"variables":${variables.text}}` };
+        if (signedIn) request.headers.cookie = state.cookie;
+        const reply = await send(state.app.baseUrl, request);
+        expectNoInternalGraphQLError(request, reply);
+        if (variables.depth + 1 > MAX_VARIABLES_DEPTH) {
+          const what = `${request.method} depth ${variables.depth}`;
+          expect({ what, status: reply.status, code: (JSON.parse(reply.text) as { errors: { extensions: { code: string } }[] }).errors[0].extensions.code }).toEqual({
+            what,
+            status: 400,
+            code: 'BAD_USER_INPUT',
+          });
+        }
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  }, 300_000);
+
+  it('page paths (spellings, unknown paths, escapes, dot segments): no 5xx, no stack, a redirect only to a page of the site, and a handful of renders', async () => {
+    const from = fakeRenders().length;
+    const base = new URL(pages.baseUrl);
+    await fc.assert(
+      fc.asyncProperty(pagePath, async (path) => {
+        const reply = await getRaw(pages.baseUrl, path);
+        expectDeliberateAnswer({ method: 'GET', path, headers: {} }, reply);
+        if (reply.status === 301) {
+          const location = String(reply.headers.location);
+          const target = new URL(location, base);
+          expect({ path, location, host: target.host, page: (PUBLIC_PAGE_PATHS as readonly string[]).includes(target.pathname) }).toEqual({
+            path,
+            location,
+            host: base.host,
+            page: true,
+          });
+          expect(location).toMatch(/^\/(?![/\\])/);
+        }
+      }),
+      { seed: SEED, numRuns: RUNS * 2 },
+    );
+    // Each page and the one not-found page at most once or twice, whatever the paths were.
+    expect(fakeRenders().length - from).toBeLessThanOrEqual(2 * (PUBLIC_PAGE_PATHS.length + 1));
   }, 300_000);
 });

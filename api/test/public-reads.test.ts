@@ -1,7 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { earlyPageTarget } from '../src/site/page-paths.js';
+import { NOT_PAGE_SEGMENTS } from '../src/site/mount.js';
 import { request } from './http.js';
+import { appRoutes } from './routes.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 // The public read cache on REST and GraphQL against the real app and database: hits need no
@@ -235,5 +238,22 @@ describe('anonymous GraphQL reads', () => {
     const next = await graphql(query);
     expect(cacheState(next.headers)).toBe('miss');
     expect(next.body.data.countries.map((c: { name: string }) => c.name)).toContain('Freshland');
+  });
+});
+
+describe('page paths before routing', () => {
+  it('leave every path another route of the app owns to the app (never "not found" before routing)', () => {
+    const reserved = new Set(NOT_PAGE_SEGMENTS);
+    const owned = appRoutes(app.app)
+      .map((route) => route.path)
+      .filter((path) => !path.startsWith('/{*'));
+    expect(owned.length).toBeGreaterThan(20);
+    for (const path of [...owned, '/graphql', '/uploads/x.png', '/assets/app.js']) {
+      // The route's own path, and a plain path under its first segment, in any letter case.
+      const first = path.split('/')[1].replace(/[:{].*$/, '');
+      for (const candidate of [`/${first}`, `/${first}/x-1`, `/${first.toUpperCase()}/x`]) {
+        expect({ path, candidate, early: earlyPageTarget(candidate, reserved) }).toEqual({ path, candidate, early: null });
+      }
+    }
   });
 });

@@ -1,4 +1,7 @@
-/** The public pages search engines should index (the admin panel and the APIs are not pages). */
+/**
+ * The public pages: the sitemap lists them, and the page route serves exactly these (any other path
+ * gets a 301 to one of them or the not-found page, site/page-paths.ts). A new page is added here.
+ */
 export const PUBLIC_PAGE_PATHS = ['/', '/team', '/news', '/clients'] as const;
 
 /** Paths crawlers must leave alone: the admin panel and every API surface. */

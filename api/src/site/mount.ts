@@ -33,7 +33,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta
 /** Paths the API owns; the web catch-all must leave them to the API's own 404 handling. */
 const API_PREFIXES = ['/api/', '/graphql', '/uploads/', '/healthz', '/readyz'];
 /** First path segments (lower case) routes other than the pages own, besides the static files': never "not found" before routing. */
-const NOT_PAGE_SEGMENTS = ['api', 'graphql', 'uploads', 'healthz', 'readyz', 'admin', 'assets'];
+export const NOT_PAGE_SEGMENTS = ['api', 'graphql', 'uploads', 'healthz', 'readyz', 'admin', 'assets'];
 
 const HTML_CACHE = 'no-cache';
 const HTML_TYPE = 'text/html; charset=utf-8';
