@@ -11,6 +11,8 @@ import { formFieldsOf, inputFrom, schemaOf, type FieldSpec, type FormValues } fr
 // this property generates hostile and ordinary values for every field of every content type.
 
 const CONTROL = ['\u0000', '\u0007', '\u001b', '\u007f'];
+/** Bidirectional controls: "invoice\u202Efdp.exe" shows as "invoiceexe.pdf". */
+const BIDI = ['\u202A', '\u202E', '\u2066', '\u2069', '\u200E', '\u200F', '\u061C'];
 
 function textValues(max: number): fc.Arbitrary<string> {
   return fc.oneof(
@@ -18,6 +20,7 @@ function textValues(max: number): fc.Arbitrary<string> {
     fc.constantFrom('', '   ', '\t\n', 'https://example.com/a.png', 'http://example.com', '/uploads/photo-1.png'),
     fc.constantFrom('javascript:alert(1)', 'ftp://example.com/a.png', '/uploads/../secrets.json', '//evil.example.com', 'https://'),
     fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...CONTROL)).map(([text, c]) => `${text}${c}x`),
+    fc.tuple(fc.constantFrom('Plain text', 'https://example.com/a', '/uploads/photo'), fc.constantFrom(...BIDI)).map(([text, c]) => `${text}${c}gnp.exe`),
     fc.integer({ min: max - 2, max: max + 2 }).map((n) => 'x'.repeat(Math.max(0, n))),
     fc.integer({ min: max - 30, max: max + 2 }).map((n) => `https://example.com/${'a'.repeat(Math.max(0, n))}`),
   );
