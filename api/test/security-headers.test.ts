@@ -99,7 +99,8 @@ describe('uploaded files', () => {
     expect(uploaded.status).toBe(201);
     expectStrictPolicy(uploaded, "'none'");
 
-    for (const path of [uploaded.body.url, '/uploads/00000000-0000-0000-0000-000000000000.png']) {
+    const spelledOtherwise = String(uploaded.body.url).replace('/uploads/', '/UPLOADS/');
+    for (const path of [uploaded.body.url, spelledOtherwise, '/uploads/00000000-0000-0000-0000-000000000000.png']) {
       const reply = await request(app.baseUrl, 'GET', path);
       expectCommonHeaders(reply);
       const csp = directives(reply);
@@ -116,6 +117,9 @@ describe('pages and static files', () => {
     ['a page that does not exist', '/no-such-page', 404, "'self'"],
     ['the admin shell', '/admin', 200, "'none'"],
     ['an admin route', '/admin/news', 200, "'none'"],
+    // Express routes case-insensitively: another spelling of the admin shell is still the admin.
+    ['the admin shell in capitals', '/ADMIN', 200, "'none'"],
+    ['an admin route in mixed case', '/Admin/News', 200, "'none'"],
     ['a static asset', '/assets/app.js', 200, "'self'"],
     ['a missing asset', '/assets/missing.js', 404, "'self'"],
     ['the favicon', '/favicon.svg', 200, "'self'"],

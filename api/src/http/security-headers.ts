@@ -62,9 +62,17 @@ export type HeaderPolicy = 'public' | 'locked' | 'upload' | 'graphql-landing';
 
 const LOCKED_PREFIXES = ['/admin', '/api', '/graphql', '/healthz', '/readyz'];
 
+/**
+ * Whether `path` is `prefix` or below it, as Express routes it: case-insensitively, so `/ADMIN`
+ * (which Express serves the admin shell for) gets the admin's policy too.
+ */
+function isUnder(path: string, prefix: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === prefix || lower.startsWith(`${prefix}/`);
+}
+
 export function policyFor(req: Request, landingPageEnabled: boolean): HeaderPolicy {
-  const path = req.path;
-  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  const under = (prefix: string) => isUnder(req.path, prefix);
   if (under('/uploads')) return 'upload';
   if (landingPageEnabled && under('/graphql') && req.method === 'GET' && req.accepts(['json', 'html']) === 'html') {
     return 'graphql-landing';
@@ -114,7 +122,7 @@ export function securityHeaders({ graphqlLandingPage }: { graphqlLandingPage: bo
   const fixed = { public: capture(policies.public), locked: capture(policies.locked) };
   return Object.assign(middleware, {
     fixedHeaders(path: string) {
-      const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+      const under = (prefix: string) => isUnder(path, prefix);
       if (under('/uploads') || under('/graphql')) return null;
       return LOCKED_PREFIXES.some(under) ? fixed.locked : fixed.public;
     },
