@@ -29,6 +29,7 @@ const ERRORS = {
   412: error('The record changed since the version in If-Match.', 'StaleVersion'),
   429: error('Too many attempts; see Retry-After.'),
   503: error('The database is unavailable; see Retry-After.'),
+  507: error('The server is out of storage space; try again later.'),
 };
 const pick = (...codes: (keyof typeof ERRORS)[]) => Object.fromEntries(codes.map((c) => [String(c), ERRORS[c]]));
 
@@ -310,7 +311,7 @@ function accountRoutes(): Route[] {
         operationId: 'changeOwnPassword',
         summary: "Changes the signed-in administrator's password (their other sessions end).",
         requestBody: stringBody('currentPassword', 'newPassword'),
-        responses: { 200: ok, ...pick(400, 401, 403) },
+        responses: { 200: ok, ...pick(400, 401, 403, 429) },
       },
     },
   ];
@@ -370,7 +371,7 @@ const otherRoutes: Route[] = [
       responses: {
         201: json({ type: 'object', properties: { url: { type: 'string', description: '/uploads/<name>' } }, required: ['url'] }, 'Stored.'),
         413: error('Over 10 MB.'),
-        ...pick(400, 401, 403),
+        ...pick(400, 401, 403, 507),
       },
     },
   },
