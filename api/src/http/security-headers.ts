@@ -99,10 +99,11 @@ export interface SecurityHeaders extends RequestHandler {
   /**
    * The headers the middleware sets on a plain-HTTP response for `path` under the page or API
    * policy (they do not depend on anything else), for the public cache's hits, which are answered
-   * before Express runs (app.ts). Null for the paths whose policy depends on more (uploads,
-   * /graphql): those go through the middleware.
+   * before Express runs (app.ts). Null for the paths whose policy depends on more (uploads, a
+   * GET of /graphql, which may be the landing page): those go through the middleware. `method`:
+   * the request's (a POST of /graphql is never the landing page: the API's policy).
    */
-  fixedHeaders(path: string): ReadonlyArray<readonly [string, string]> | null;
+  fixedHeaders(path: string, method?: string): ReadonlyArray<readonly [string, string]> | null;
 }
 
 /** Mount first in app.ts. `graphqlLandingPage`: the Apollo Sandbox is served at GET /graphql. */
@@ -121,9 +122,9 @@ export function securityHeaders({ graphqlLandingPage }: { graphqlLandingPage: bo
   };
   const fixed = { public: capture(policies.public), locked: capture(policies.locked) };
   return Object.assign(middleware, {
-    fixedHeaders(path: string) {
+    fixedHeaders(path: string, method = 'GET') {
       const under = (prefix: string) => isUnder(path, prefix);
-      if (under('/uploads') || under('/graphql')) return null;
+      if (under('/uploads') || (under('/graphql') && method !== 'POST')) return null;
       return LOCKED_PREFIXES.some(under) ? fixed.locked : fixed.public;
     },
   });

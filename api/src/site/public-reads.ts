@@ -34,6 +34,14 @@ export interface PublicReads {
    * then goes through the app (where `handler` sees it). No Express request set-up, no router.
    */
   answerHit(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Before Express too: an anonymous `POST /graphql` whose small JSON body the app would read for
+   * the cache anyway. Reads that body (bounded by its Content-Length, at most
+   * GRAPHQL_READ_MAX_BODY) and answers a fresh hit with the app's headers; anything else (a miss,
+   * a mutation, bad JSON, an aborted body) goes on through `app` with the body handed over, so the
+   * app answers exactly as if it had read it. False (nothing read): through the app as it is.
+   */
+  answerGraphQLPost(req: IncomingMessage, res: ServerResponse, app: () => void): boolean;
   /** The GraphQL server whose anonymous queries are cached (set once it is started). */
   useGraphQL(server: ApolloServer<GraphQLContext>): void;
   /**
@@ -61,6 +69,13 @@ export function pageTargetKey(target: Exclude<PageTarget, { kind: 'redirect' }>)
 
 /** What the public read path answers at once: cached bytes (and headers to add), or a redirect. */
 type Answer = { hit: Prepared; extraHeaders?: Record<string, string> } | { redirect: string };
+
+/**
+ * A `POST /graphql` body read before Express, handed to the app's GraphQL read path (which would
+ * have read it itself): the text (null: longer than announced) and its cacheable read, or the error
+ * reading it raised (an aborted upload).
+ */
+type HandedBody = { body: string | null; read: GraphQLRead | null } | { error: unknown };
 
 /** Distinct REST read paths remembered (parsed once); more are parsed each time. */
 const REST_READS_REMEMBERED = 1_000;
@@ -137,22 +152,40 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
     }
   }
 
-  async function serveGraphQL(req: Request, res: Response, next: NextFunction): Promise<void> {
+  /** Bodies read before Express (answerGraphQLPost) for the app's GraphQL read path. */
+  const handedBodies = new WeakMap<IncomingMessage, HandedBody>();
+
+  /**
+   * The Content-Length of a `POST /graphql` whose body the GraphQL read path reads itself (a small
+   * JSON body without a session, while the cache can be trusted), or null: left to the GraphQL route.
+   */
+  function cacheableGraphQLPost(req: IncomingMessage): number | null {
     const length = Number(req.headers['content-length']);
-    const revision = feed.current;
     if (
       graphql === null ||
-      revision === null ||
+      feed.current === null ||
       SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? '') ||
       !req.headers['content-type']?.startsWith('application/json') ||
       !(length > 0 && length <= GRAPHQL_READ_MAX_BODY)
     ) {
-      return next();
+      return null;
     }
-    const body = await readBody(req, length);
+    return length;
+  }
+
+  async function serveGraphQL(req: Request, res: Response, next: NextFunction): Promise<void> {
+    let handed = handedBodies.get(req);
+    if (handed === undefined) {
+      const length = cacheableGraphQLPost(req);
+      if (length === null) return next();
+      const body = await readBody(req, length);
+      handed = { body, read: body === null ? null : graphQLRead(body) };
+    }
+    if ('error' in handed) throw handed.error;
+    const { body, read } = handed;
     if (body === null) return next(badRequest('Request body is too large', 413));
-    const read = graphQLRead(body);
-    if (read && (await answerGraphQLRead(req, res, read, revision))) return;
+    const revision = feed.current;
+    if (read && graphql !== null && revision !== null && (await answerGraphQLRead(req, res, read, revision))) return;
     // Not a cacheable query: on to Apollo Server, with the body already read (the JSON parser
     // skips a request whose body was consumed and keeps req.body).
     try {
@@ -223,11 +256,14 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
     next();
   };
 
+  /** HTTPS (Strict-Transport-Security), as Express judges it (req.secure), or possibly so: through the app. */
+  const maybeSecure = (req: IncomingMessage) =>
+    (req.socket as TLSSocket).encrypted || (proxyTrusted && req.headers['x-forwarded-proto'] !== undefined);
+
   function answerHit(req: IncomingMessage, res: ServerResponse): boolean {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
-    // HTTPS (Strict-Transport-Security), as Express judges it, goes through the app.
-    if ((req.socket as TLSSocket).encrypted || (proxyTrusted && req.headers['x-forwarded-proto'] !== undefined)) return false;
+    if (maybeSecure(req)) return false;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
@@ -241,11 +277,41 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
     return true;
   }
 
+  function answerGraphQLPost(req: IncomingMessage, res: ServerResponse, app: () => void): boolean {
+    if (req.method !== 'POST' || maybeSecure(req)) return false;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    if ((q === -1 ? url : url.slice(0, q)) !== '/graphql') return false;
+    // Cross-origin reads (CORS_ORIGINS) get their headers in the app.
+    if (corsEnabled) return false;
+    const length = cacheableGraphQLPost(req);
+    const headers = length === null ? null : security.fixedHeaders('/graphql', 'POST');
+    if (length === null || headers === null) return false;
+    // From here on the body is ours: the app gets it handed over (handedBodies), never the stream.
+    const handOver = (handed: HandedBody) => {
+      handedBodies.set(req, handed);
+      app();
+    };
+    readBody(req, length)
+      .then(
+        (body) => {
+          const read = body === null ? null : graphQLRead(body);
+          const hit = read && cache.fresh(read.key, feed.current);
+          if (hit) sendPreparedFirst(req, res, hit, headers, publicCacheControl);
+          else handOver({ body, read });
+        },
+        (error: unknown) => handOver({ error }),
+      )
+      .catch((error: unknown) => res.destroy(error as Error));
+    return true;
+  }
+
   return {
     cache,
     feed,
     handler,
     answerHit,
+    answerGraphQLPost,
     useGraphQL(server) {
       graphql = server;
     },
@@ -259,12 +325,16 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
 /** Express's entry point: `app(req, res)` calls `app.handle` (not in Express's type declarations). */
 type Handled = Express & { handle(req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void): void };
 
-/** Makes `app` answer fresh public cache hits before Express runs (answerHit); everything else as before. */
+/**
+ * Makes `app` answer fresh public cache hits before Express runs (answerHit, answerGraphQLPost);
+ * everything else as before.
+ */
 export function answerHitsBeforeExpress(app: Express, reads: PublicReads): void {
   const express = app as Handled;
   const handle = express.handle.bind(express);
   express.handle = (req, res, callback) => {
-    if (!reads.answerHit(req, res)) handle(req, res, callback);
+    if (reads.answerHit(req, res)) return;
+    if (!reads.answerGraphQLPost(req, res, () => handle(req, res, callback))) handle(req, res, callback);
   };
 }
 

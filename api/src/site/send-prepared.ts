@@ -35,6 +35,13 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 type Header = readonly [string, string | number];
 
+/** Whether `headers` has a header called `name`, in any letter case. */
+function namedIn(headers: Record<string, string>, name: string): boolean {
+  const lower = name.toLowerCase();
+  for (const other in headers) if (other.toLowerCase() === lower) return true;
+  return false;
+}
+
 /**
  * What to answer with prepared bytes: the encoding the client accepts, the ETag (a matching
  * If-None-Match gets 304), Vary (after `vary`, e.g. CORS's Origin), the cache state header.
@@ -47,7 +54,9 @@ function preparedResponse(
   vary: string | undefined,
 ): { status: number; headers: Header[]; body: Buffer | null } {
   const headers: Header[] = [];
-  for (const name in entry.headers) headers.push([name, entry.headers[name]]);
+  // An extra header replaces the entry's of the same name (Apollo's `cache-control: no-store` on a
+  // GraphQL read gives way to the read path's own), as res.setHeader does, also in one writeHead.
+  for (const name in entry.headers) if (!extraHeaders || !namedIn(extraHeaders, name)) headers.push([name, entry.headers[name]]);
   for (const name in extraHeaders) headers.push([name, extraHeaders[name]]);
   headers.push(['Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding'], [RENDER_CACHE_HEADER, state]);
   if (state !== 'stale') {
