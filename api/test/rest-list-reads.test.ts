@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { fillCollection } from './fill-content.js';
+import { validInput } from './fixtures/content.js';
+import { request } from './http.js';
+import { capturingQueries } from './query-capture.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+// `GET /api/{collection}` without paging parameters answers the whole list (the spec's contract),
+// from the public read cache: after a write, a crowd of first requests costs one list query.
+
+let app: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  cookie = await app.login();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('a whole REST list after a write', () => {
+  it('is read from the database once for 50 concurrent first requests, and all of them get the whole list', async () => {
+    await fillCollection(app.orm, 'news', { count: 400 });
+    await request(app.baseUrl, 'GET', '/api/news');
+    const created = await request(app.baseUrl, 'POST', '/api/admin/news', {
+      cookie,
+      json: { ...validInput.news, title: 'Crowd' },
+    });
+    expect(created.status).toBe(201);
+    const [{ count }] = await app.orm.em.fork().getConnection().execute<{ count: string }[]>('select count(*)::text as count from news');
+
+    // Anonymous and signed in, every encoding, GET and HEAD: the same read.
+    const variants = [{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'br, gzip' }, { cookie }];
+    const { result: answers, queries } = await capturingQueries(app.orm, ['news'], () =>
+      Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          fetch(`${app.baseUrl}/api/news`, { method: i % 10 === 9 ? 'HEAD' : 'GET', headers: variants[i % variants.length] }).then(async (response) => ({
+            method: i % 10 === 9 ? 'HEAD' : 'GET',
+            status: response.status,
+            cache: response.headers.get('x-render-cache'),
+            total: response.headers.get('x-total-count'),
+            etag: response.headers.get('etag'),
+            body: await response.text(),
+          })),
+        ),
+      ),
+    );
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toMatch(/^select .* from "news"/);
+    expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
+    for (const answer of answers) {
+      expect({ status: answer.status, cache: answer.cache, total: answer.total }).toEqual({ status: 200, cache: 'miss', total: count });
+      if (answer.method === 'GET') {
+        const list = JSON.parse(answer.body) as { title: string }[];
+        expect(list).toHaveLength(Number(count));
+        expect(list.some((item) => item.title === 'Crowd')).toBe(true);
+      }
+    }
+
+    // Then hits, without any query.
+    const { result: hit, queries: none } = await capturingQueries(app.orm, ['news'], () => request(app.baseUrl, 'GET', '/api/news'));
+    expect(hit.headers.get('x-render-cache')).toBe('hit');
+    expect(hit.body).toHaveLength(Number(count));
+    expect(none).toEqual([]);
+  });
+});
