@@ -292,17 +292,13 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
       handedBodies.set(req, handed);
       app();
     };
-    readBody(req, length)
-      .then(
-        (body) => {
-          const read = body === null ? null : graphQLRead(body);
-          const hit = read && cache.fresh(read.key, feed.current);
-          if (hit) sendPreparedFirst(req, res, hit, headers, publicCacheControl);
-          else handOver({ body, read });
-        },
-        (error: unknown) => handOver({ error }),
-      )
-      .catch((error: unknown) => res.destroy(error as Error));
+    collectBody(req, length, (error, body) => {
+      if (error !== null) return handOver({ error });
+      const read = body === null ? null : graphQLRead(body);
+      const hit = read && cache.fresh(read.key, feed.current);
+      if (hit) sendPreparedFirst(req, res, hit, headers, publicCacheControl);
+      else handOver({ body, read });
+    });
     return true;
   }
 
@@ -348,6 +344,34 @@ async function readBody(req: IncomingMessage, length: number): Promise<string | 
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * readBody with plain stream events and a callback, for the path before Express (no promise, no
+ * async iterator per request): `done(null, text)`, `done(null, null)` when longer than announced,
+ * or `done(error)` when the body broke off (the client went away: the error readBody would throw).
+ */
+function collectBody(req: IncomingMessage, length: number, done: (error: unknown, body: string | null) => void): void {
+  let first: Buffer | null = null;
+  let more: Buffer[] | null = null;
+  let received = 0;
+  let finished = false;
+  const finish = (error: unknown, body: string | null) => {
+    if (finished) return;
+    finished = true;
+    req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    done(error, body);
+  };
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > length) return finish(null, null);
+    if (first === null) first = chunk;
+    else (more ??= [first]).push(chunk);
+  };
+  const onEnd = () => finish(null, more ? Buffer.concat(more).toString('utf8') : (first?.toString('utf8') ?? ''));
+  const onError = (error: unknown) => finish(error, null);
+  const onClose = () => finish(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), null);
+  req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
 }
 
 /** An error shaped like body-parser's, so the GraphQL route's error handler answers it as before. */
