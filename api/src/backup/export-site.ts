@@ -1,23 +1,15 @@
-import fs from 'node:fs';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { IsolationLevel } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import * as tar from 'tar';
 import type { ImageStorage } from '../uploads/storage.js';
 import { isStoredName } from '../uploads/storage.js';
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_FORMAT_VERSION,
-  backupTables,
-  referencedUploads,
-  sha256,
-  sha256OfFile,
-  withVariants,
-  type Manifest,
-} from './site-archive.js';
+import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, addReferencedUploads, backupTables, withVariants, type Manifest } from './site-archive.js';
+import { TarGzWriter } from './tar-writer.js';
 
 export interface ExportSummary {
   tables: Record<string, number>;
@@ -25,78 +17,146 @@ export interface ExportSummary {
   bytes: number;
 }
 
+export interface ExportOptions {
+  /** Aborting stops the export between rows and files; no archive is left. */
+  signal?: AbortSignal;
+}
+
+/** Rows fetched from the database at a time. */
+const FETCH_ROWS = 1000;
+
+interface Spooled {
+  table: string;
+  rows: number;
+  file: string;
+  size: number;
+  sha256: string;
+}
+
 /**
  * Writes the whole site into one .tar.gz: every backup table read in one consistent snapshot
  * (REPEATABLE READ, read only: the site keeps serving and writing meanwhile), and every uploaded
- * file those rows refer to, with its variants. The archive appears under its name only when complete.
+ * file those rows refer to, with its variants. Nothing is held whole in memory: rows come from a
+ * cursor a thousand at a time into a temporary file per table (a tar header needs the size
+ * first), files stream from storage straight into the archive, and the manifest's list of files
+ * is spooled the same way and written last. The archive appears under its name only when complete.
  */
-export async function exportSite(deps: { orm: MikroORM; storage: ImageStorage }, archive: string): Promise<ExportSummary> {
+export async function exportSite(deps: { orm: MikroORM; storage: ImageStorage }, archive: string, options: ExportOptions = {}): Promise<ExportSummary> {
+  const { signal } = options;
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'site-export-'));
   const partial = `${archive}.partial`;
+  let writer: TarGzWriter | undefined;
   try {
-    await fsp.mkdir(path.join(work, 'tables'));
-    await fsp.mkdir(path.join(work, 'uploads'));
     const tables = backupTables(deps.orm);
-    const snapshot = await deps.orm.em.fork().transactional(
+    const referenced = new Set<string>();
+    const spooled: Spooled[] = [];
+    const migrations = await deps.orm.em.fork().transactional(
       async (em) => {
         const connection = em.getConnection();
         const ctx = em.getTransactionContext();
-        const rowsOf: Record<string, unknown[]> = {};
         for (const table of tables) {
-          const [{ rows }] = await connection.execute<{ rows: unknown[] }[]>(
-            `select coalesce(json_agg(t order by t.id), '[]'::json) as rows from "${table}" t`,
-            [],
-            'all',
-            ctx,
-          );
-          rowsOf[table] = rows;
+          const file = path.join(work, `${table}.json`);
+          const out = new Spool(file);
+          let rows = 0;
+          await out.write('[');
+          await connection.execute(`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from "${table}" t order by t.id`, [], 'run', ctx);
+          for (;;) {
+            signal?.throwIfAborted();
+            const batch = await connection.execute<{ row: string }[]>(`fetch ${FETCH_ROWS} from backup_rows`, [], 'all', ctx);
+            if (batch.length === 0) break;
+            for (const { row } of batch) {
+              addReferencedUploads(row, referenced);
+              await out.write(rows === 0 ? row : `,\n${row}`);
+              rows++;
+            }
+          }
+          await connection.execute(`close backup_rows`, [], 'run', ctx);
+          await out.write(']');
+          spooled.push({ table, rows, ...(await out.close()) });
         }
-        const migrations = await connection.execute<{ name: string }[]>(`select name from mikro_orm_migrations order by id`, [], 'all', ctx);
-        return { rowsOf, migrations: migrations.map((m) => m.name) };
+        const applied = await connection.execute<{ name: string }[]>(`select name from mikro_orm_migrations order by id`, [], 'all', ctx);
+        return applied.map((m) => m.name);
       },
       { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
     );
 
-    const manifest: Manifest = {
+    writer = new TarGzWriter(partial);
+    for (const table of spooled) await writer.add(`tables/${table.table}.json`, table.size, createReadStream(table.file));
+
+    const names = new Set<string>();
+    for (const name of referenced) for (const variant of withVariants(name)) if (isStoredName(variant)) names.add(variant);
+    const fileList = new Spool(path.join(work, 'files.json'));
+    let files = 0;
+    let bytes = 0;
+    for (const name of Array.from(names).sort()) {
+      signal?.throwIfAborted();
+      const stored = await deps.storage.open(name);
+      if (!stored) continue; // a variant not made (yet), or a dangling reference
+      const hash = createHash('sha256');
+      const entry = `uploads/${name}`;
+      try {
+        await writer.add(entry, stored.size, stored.stream as AsyncIterable<Uint8Array>, (chunk) => hash.update(chunk));
+      } finally {
+        (stored.stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      }
+      const listed = JSON.stringify({ name, path: entry, size: stored.size, sha256: hash.digest('hex') });
+      await fileList.write(files === 0 ? `\n    ${listed}` : `,\n    ${listed}`);
+      files++;
+      bytes += stored.size;
+    }
+    const list = await fileList.close();
+
+    const manifest: Omit<Manifest, 'files'> = {
       format: ARCHIVE_FORMAT,
       formatVersion: ARCHIVE_FORMAT_VERSION,
       createdAt: new Date().toISOString(),
-      migrations: snapshot.migrations,
-      tables: [],
-      files: [],
+      migrations,
+      tables: spooled.map(({ table, rows, size, sha256 }) => ({ table, rows, path: `tables/${table}.json`, size, sha256 })),
     };
-    for (const table of tables) {
-      const json = JSON.stringify(snapshot.rowsOf[table]);
-      const entry = `tables/${table}.json`;
-      await fsp.writeFile(path.join(work, entry), json);
-      manifest.tables.push({ table, rows: snapshot.rowsOf[table].length, path: entry, size: Buffer.byteLength(json), sha256: sha256(json) });
-    }
-
-    const referenced = referencedUploads(Object.values(snapshot.rowsOf));
-    const names = [...new Set([...referenced].flatMap(withVariants))].filter(isStoredName).sort();
-    let bytes = 0;
-    for (const name of names) {
-      const stored = await deps.storage.open(name);
-      if (!stored) continue; // a variant not made (yet), or a dangling reference
-      const entry = `uploads/${name}`;
-      const file = path.join(work, entry);
-      await pipeline(stored.stream, fs.createWriteStream(file));
-      const { size } = await fsp.stat(file);
-      bytes += size;
-      manifest.files.push({ name, path: entry, size, sha256: await sha256OfFile(file) });
-    }
-
-    await fsp.writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 2));
-    await tar.c({ gzip: true, file: partial, cwd: work, portable: true }, ['manifest.json', 'tables', 'uploads']);
+    // The manifest as JSON.stringify(manifest, null, 2) would write it, the files from the spool.
+    const head = `${JSON.stringify(manifest, null, 2).replace(/\n}$/, '')},\n  "files": [`;
+    const tail = `\n  ]\n}\n`;
+    const size = Buffer.byteLength(head) + list.size + Buffer.byteLength(tail);
+    await writer.add('manifest.json', size, concat(head, list.file, tail));
+    await writer.finish();
+    writer = undefined;
     await fsp.rename(partial, archive);
-    return {
-      tables: Object.fromEntries(manifest.tables.map((t) => [t.table, t.rows])),
-      files: manifest.files.length,
-      bytes,
-    };
+    return { tables: Object.fromEntries(spooled.map((t) => [t.table, t.rows])), files, bytes };
   } finally {
+    await writer?.abort();
     await fsp.rm(partial, { force: true });
-    // Retries: a failed extraction may still be finishing writes in there.
     await fsp.rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }).catch(() => undefined);
+  }
+}
+
+async function* concat(head: string, file: string, tail: string): AsyncIterable<Uint8Array> {
+  yield Buffer.from(head);
+  yield* createReadStream(file) as AsyncIterable<Buffer>;
+  yield Buffer.from(tail);
+}
+
+/** A temporary file written with backpressure, its size and SHA-256 counted on the way. */
+class Spool {
+  private readonly out: WriteStream;
+  private readonly hash = createHash('sha256');
+  private size = 0;
+
+  constructor(readonly file: string) {
+    this.out = createWriteStream(file, { flags: 'wx' });
+    this.out.on('error', () => undefined); // reported by write() and close()
+  }
+
+  async write(text: string): Promise<void> {
+    const bytes = Buffer.from(text);
+    this.hash.update(bytes);
+    this.size += bytes.length;
+    if (!this.out.write(bytes)) await once(this.out, 'drain');
+  }
+
+  async close(): Promise<{ file: string; size: number; sha256: string }> {
+    this.out.end();
+    if (!this.out.closed) await once(this.out, 'close');
+    if (this.out.errored) throw this.out.errored;
+    return { file: this.file, size: this.size, sha256: this.hash.digest('hex') };
   }
 }

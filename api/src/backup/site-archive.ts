@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { collections, singletons } from '../content/registry.js';
 
 // The backup archive (`npm run export` / `npm run import`): a gzipped tar holding
-//   manifest.json            format, version, migrations, row counts, sizes and SHA-256 of every entry
-//   tables/<table>.json      the table's rows, a JSON array (PostgreSQL's own JSON of each row)
+//   tables/<table>.json      the table's rows, a JSON array (PostgreSQL's own JSON of each row, one a line)
 //   uploads/<name>           every uploaded file the content refers to, with its resized variants
+//   manifest.json            format, version, migrations, row counts, sizes and SHA-256 of every entry
+// Export writes the manifest last (it is known only once every file has been read); import reads
+// the entries in any order (archives of earlier versions have the manifest first).
 
 export const ARCHIVE_FORMAT = 'consulting-site-backup';
 export const ARCHIVE_FORMAT_VERSION = 1;
@@ -28,6 +28,36 @@ export interface Manifest {
   files: (ManifestEntry & { name: string })[];
 }
 
+/**
+ * What an import accepts from an archive before it reads further: every bound is checked on an
+ * entry's header or a row's bytes, before they are kept or written, so a hostile archive costs
+ * at most these. Rows are streamed in batches, so any count within the bound imports in bounded
+ * memory. `npm run import` takes each as an option (--max-files, --max-bytes, ...).
+ */
+export interface ArchiveLimits {
+  /** Entries (files and folders) in the archive. */
+  maxEntries: number;
+  /** Bytes of every file together, uncompressed. */
+  maxTotalBytes: number;
+  /** Bytes of one stored file (uploads/). */
+  maxFileBytes: number;
+  /** Folders deep (`uploads/a.jpg` is 2). */
+  maxDepth: number;
+  /** Rows of one table. */
+  maxRows: number;
+  /** Bytes of one row's JSON (and of one entry of the manifest's file list). */
+  maxRowBytes: number;
+}
+
+export const DEFAULT_ARCHIVE_LIMITS: Readonly<ArchiveLimits> = {
+  maxEntries: 1_000_000,
+  maxTotalBytes: 50 * 1024 ** 3,
+  maxFileBytes: 100 * 1024 ** 2,
+  maxDepth: 32,
+  maxRows: 1_000_000,
+  maxRowBytes: 1024 ** 2,
+};
+
 /** A refusal the CLI prints as it is: the archive or the target is not fit for an import. */
 export class ArchiveRefused extends Error {
   constructor(message: string) {
@@ -47,23 +77,10 @@ export function backupTables(orm: MikroORM): string[] {
   return ['users', ...content, 'content_history', 'webhook_endpoints'];
 }
 
-export function sha256(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-export async function sha256OfFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-/** `/uploads/<name>` paths anywhere in the rows: the stored files the content refers to. */
-export function referencedUploads(rows: unknown[]): Set<string> {
-  const names = new Set<string>();
+/** Adds the `/uploads/<name>` paths in `text` (a row's JSON) to `names`: the stored files the content refers to. */
+export function addReferencedUploads(text: string, names: Set<string>): void {
   const pattern = /\/uploads\/([A-Za-z0-9][A-Za-z0-9_-]*\.(?:jpg|png|webp|gif|avif))/g;
-  const text = JSON.stringify(rows);
   for (const match of text.matchAll(pattern)) names.add(match[1]);
-  return names;
 }
 
 /** An upload and the names of its resized variants (the variants contract: <base>-<w>.<fmt>). */

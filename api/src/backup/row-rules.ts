@@ -1,0 +1,170 @@
+import {
+  editableFields,
+  FORBIDDEN_CONTROL_CHARACTERS,
+  isEmpty,
+  isImageAddress,
+  isWebAddress,
+  MAX_URL_LENGTH,
+  parseValue,
+  requiredMessage,
+  type Field,
+} from '@consulting/model';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { validateInput } from '../content/fields.js';
+import { collections, singletons } from '../content/registry.js';
+import { ValidationFailed } from '../shared/errors.js';
+import { webhookCollections } from '../webhooks/webhooks.service.js';
+
+// The rules every imported row must pass, table by table: an archive is input like any other,
+// and what the admin could not save must not arrive through a restore (a `javascript:` link,
+// a control character, a display order out of range). Content rows go through validateInput,
+// the content services' own check with the content model's field rules and messages; the
+// history's snapshots through the same rules; accounts and webhook endpoints through the rules
+// their services apply (the webhook target's address is checked again at every delivery).
+
+export interface RowProblem {
+  /** The column (or `after.link` inside a history snapshot). */
+  field: string;
+  message: string;
+}
+
+export type RowCheck = (row: Record<string, unknown>) => RowProblem | null;
+
+/** The sign-in rule for usernames (auth.service.ts): what every existing account satisfies. */
+const MAX_USERNAME_LENGTH = 100;
+/** webhooks.service.ts */
+const MIN_SECRET_LENGTH = 16;
+const MAX_SECRET_LENGTH = 256;
+const MAX_NAME_LENGTH = 320;
+const HISTORY_ACTIONS = ['create', 'update', 'delete', 'restore', 'move'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An argon2 hash in the PHC string format (passwords.ts writes argon2id ones). */
+const ARGON2_HASH = /^\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
+
+const problem = (field: string, message: string): RowProblem => ({ field, message });
+
+/** Rules per backup table. */
+export function rowRules(orm: MikroORM): Map<string, RowCheck> {
+  const rules = new Map<string, RowCheck>();
+  const byPath = new Map<string, (values: Record<string, unknown>, prefix: string) => RowProblem | null>();
+
+  for (const definition of [...collections, ...singletons]) {
+    const meta = orm.getMetadata(definition.entity);
+    const fields = editableFields(definition.type);
+    const columnOf = (property: string) => meta.properties[property as never]?.fieldNames?.[0] ?? property;
+    const columns = Object.keys(fields).map((property) => [property, columnOf(property)] as const);
+    const createdAt = definition.type.createdAt ? columnOf('createdAt') : null;
+
+    rules.set(meta.tableName, (row) => {
+      if (!isId(row.id)) return problem('id', 'Id must be a whole number from 1');
+      if ('version' in row && !isId(row.version)) return problem('version', 'Version must be a whole number from 1');
+      if (createdAt && createdAt in row && !isTimestamp(row[createdAt])) return problem(createdAt, 'Must be a date and time');
+      const values: Record<string, unknown> = {};
+      for (const [property, column] of columns) if (column in row) values[property] = row[column];
+      const found = contentProblem(fields, values);
+      return found && problem(columnOf(found.field), found.message);
+    });
+    // A snapshot is the record's JSON (property names); fields it lacks are not checked.
+    byPath.set(definition.path, (values, prefix) => {
+      const found = contentProblem(fields, values);
+      return found && problem(`${prefix}.${found.field}`, found.message);
+    });
+  }
+
+  rules.set('content_history', (row) => {
+    if (!isId(row.id)) return problem('id', 'Id must be a whole number from 1');
+    const check = typeof row.collection === 'string' ? byPath.get(row.collection) : undefined;
+    if (!check) return problem('collection', `Collection must be one of ${[...byPath.keys()].join(', ')}`);
+    if (!isId(row.record_id)) return problem('record_id', 'Record id must be a whole number from 1');
+    if (typeof row.action !== 'string' || !HISTORY_ACTIONS.includes(row.action)) {
+      return problem('action', `Action must be one of ${HISTORY_ACTIONS.join(', ')}`);
+    }
+    if (row.user_id != null && !(typeof row.user_id === 'string' && UUID.test(row.user_id))) return problem('user_id', 'User id must be a UUID');
+    if (row.username != null && textProblem(row.username, MAX_USERNAME_LENGTH)) return problem('username', textProblem(row.username, MAX_USERNAME_LENGTH)!);
+    if ('at' in row && !isTimestamp(row.at)) return problem('at', 'Must be a date and time');
+    for (const side of ['before', 'after'] as const) {
+      const snapshot = row[side];
+      if (snapshot == null) continue;
+      if (typeof snapshot !== 'object' || Array.isArray(snapshot)) return problem(side, 'Must be a record or null');
+      const found = check(snapshot as Record<string, unknown>, side);
+      if (found) return found;
+    }
+    return null;
+  });
+
+  rules.set('users', (row) => {
+    if (!(typeof row.id === 'string' && UUID.test(row.id))) return problem('id', 'Id must be a UUID');
+    const username = typeof row.username === 'string' ? row.username.trim() : '';
+    if (!username) return problem('username', 'Username is required');
+    const usernameProblem = textProblem(row.username, MAX_USERNAME_LENGTH);
+    if (usernameProblem) return problem('username', `Username ${usernameProblem}`);
+    if (!(typeof row.password_hash === 'string' && ARGON2_HASH.test(row.password_hash))) {
+      return problem('password_hash', 'Password hash must be an argon2 hash');
+    }
+    for (const column of ['email', 'first_name', 'last_name']) {
+      const found = row[column] == null ? null : textProblem(row[column], MAX_NAME_LENGTH);
+      if (found) return problem(column, found);
+    }
+    const picture = row.profile_image_url;
+    if (picture != null && !(typeof picture === 'string' && picture.length <= MAX_URL_LENGTH && isImageAddress(picture))) {
+      return problem('profile_image_url', 'Profile image URL must be an uploaded image or a web address starting with http:// or https://');
+    }
+    for (const column of ['created_at', 'updated_at', 'last_sign_in_at']) {
+      if (row[column] != null && !isTimestamp(row[column])) return problem(column, 'Must be a date and time');
+    }
+    return null;
+  });
+
+  const subscribable = webhookCollections();
+  rules.set('webhook_endpoints', (row) => {
+    if (!isId(row.id)) return problem('id', 'Id must be a whole number from 1');
+    const url = row.url;
+    if (!(typeof url === 'string' && url.length <= MAX_URL_LENGTH && url.trim() === url && isWebAddress(url))) {
+      return problem('url', 'Enter a valid http(s) URL');
+    }
+    const secret = row.secret;
+    if (!(typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH && secret.length <= MAX_SECRET_LENGTH && !/[\u0000-\u001F\u007F]/.test(secret))) {
+      return problem('secret', `Secret must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} printable characters`);
+    }
+    if (!Array.isArray(row.collections) || row.collections.some((c) => typeof c !== 'string' || !subscribable.includes(c))) {
+      return problem('collections', `Collections must be among: ${subscribable.join(', ')}`);
+    }
+    if (typeof row.active !== 'boolean') return problem('active', 'Active must be true or false');
+    if ('created_at' in row && !isTimestamp(row.created_at)) return problem('created_at', 'Must be a date and time');
+    return null;
+  });
+  return rules;
+}
+
+/**
+ * The content services' validation of the fields present in `values` (property names), plus what
+ * the columns require of stored values: a flag, a choice or a display order is never empty.
+ */
+function contentProblem(fields: Readonly<Record<string, Field>>, values: Record<string, unknown>): RowProblem | null {
+  const present: Record<string, Field> = {};
+  for (const name of Object.keys(fields)) if (name in values) present[name] = fields[name];
+  try {
+    validateInput(present, values, 'create');
+  } catch (error) {
+    if (!(error instanceof ValidationFailed) || error.errors.length === 0) throw error;
+    return error.errors[0];
+  }
+  for (const [name, f] of Object.entries(present)) {
+    const nullable = !f.required && f.default === undefined;
+    if (!nullable && isEmpty(values[name])) {
+      const parsed = parseValue(f, values[name]);
+      return problem(name, 'error' in parsed ? parsed.error : requiredMessage(f));
+    }
+  }
+  return null;
+}
+
+function textProblem(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return 'must be text';
+  if (value.length > max) return `must be at most ${max} characters`;
+  if (FORBIDDEN_CONTROL_CHARACTERS.test(value)) return 'contains characters that are not allowed';
+  return null;
+}
+
+const isId = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+const isTimestamp = (value: unknown) => typeof value === 'string' && value.length <= 64 && !Number.isNaN(Date.parse(value));
