@@ -3,7 +3,7 @@
 // into one archive. Uses DATA_DIR / DATABASE_URL like the server and can run while it serves.
 import { invocationPath, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { runWithDatabase } from '../db/startup.js';
+import { Interrupted, runWithDatabase } from '../db/startup.js';
 import { createLogger } from '../shared/logger.js';
 import { storageFor } from '../uploads/storage-from-config.js';
 import { exportSite } from './export-site.js';
@@ -15,15 +15,16 @@ if (!target) {
 }
 const config = loadConfig();
 const logger = createLogger({ logLevel: 'warn' });
-await runWithDatabase(() => openDatabase(config, logger), { logger }, async (orm) => {
+await runWithDatabase(() => openDatabase(config, logger), { logger }, async (orm, signal) => {
   try {
     const file = invocationPath(target);
-    const summary = await exportSite({ orm, storage: await storageFor(config) }, file);
+    const summary = await exportSite({ orm, storage: await storageFor(config) }, file, { signal });
     const rows = Object.entries(summary.tables).map(([table, n]) => `${n} ${table}`).join(', ');
     console.log(`Exported ${rows}; ${summary.files} files (${summary.bytes} bytes) to ${file}`);
     return 0;
   } catch (error) {
-    console.error(`Export failed: ${(error as Error).message}`);
+    if (error instanceof Interrupted) console.error(`Export ${error.message}: no archive was written.`);
+    else console.error(`Export failed: ${(error as Error).message}`);
     return 1;
   }
 });

@@ -48,27 +48,67 @@ export async function openMigratedDatabase(
   }
 }
 
+/** After SIGINT/SIGTERM/SIGHUP, a task gets this long to stop on its own (roll back, remove its files). */
+const INTERRUPT_GRACE_MS = 10_000;
+const SIGNAL_EXIT_CODES: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
+/** The reason a command-line task's signal is aborted with: the process was asked to stop. */
+export class Interrupted extends Error {
+  constructor(readonly signal: NodeJS.Signals) {
+    super(`interrupted by ${signal}`);
+    this.name = 'Interrupted';
+  }
+}
+
 /**
  * Runs a command-line task against the migrated database, tears down, and exits: with the
- * task's code, or 1 (and the error's message on stderr) when anything throws.
+ * task's code, or 1 (and the error's message on stderr) when anything throws. The database this
+ * process started is stopped on every way out: the task's end, an error, an uncaught exception,
+ * and SIGINT/SIGTERM/SIGHUP, which abort the task's signal (it stops, cleans up, and the process
+ * exits 128 + the signal's number); a task that has not stopped INTERRUPT_GRACE_MS later, or a
+ * second signal, gets the database stopped under it.
  */
 export async function runWithDatabase(
   open: () => Promise<Database>,
   options: StartupOptions,
-  task: (orm: MikroORM) => Promise<number | void>,
+  task: (orm: MikroORM, signal: AbortSignal) => Promise<number | void>,
 ): Promise<never> {
-  let exitCode: number;
-  let opened: OpenedDatabase | undefined;
-  try {
-    opened = await openMigratedDatabase(open, options);
-    exitCode = (await task(opened.orm)) ?? 0;
-  } catch (error) {
+  const interrupt = new AbortController();
+  const opening = openMigratedDatabase(open, options);
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= opening.then(
+      (opened) => opened.close().catch(() => {}),
+      () => {},
+    ));
+  const exit = async (code: number): Promise<never> => {
+    await close();
+    process.exit(code);
+  };
+  const signalCode = () => SIGNAL_EXIT_CODES[(interrupt.signal.reason as Interrupted).signal] ?? 1;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupt.signal.aborted) return void exit(signalCode());
+    interrupt.abort(new Interrupted(signal));
+    setTimeout(() => void exit(signalCode()), INTERRUPT_GRACE_MS);
+  };
+  const onFatal = (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
+    void exit(1);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+  process.on('uncaughtException', onFatal);
+  process.on('unhandledRejection', onFatal);
+
+  let exitCode: number;
+  try {
+    const opened = await opening;
+    interrupt.signal.throwIfAborted();
+    exitCode = (await task(opened.orm, interrupt.signal)) ?? 0;
+  } catch (error) {
+    if (!(error instanceof Interrupted)) console.error(error instanceof Error ? error.message : error);
     exitCode = 1;
-  } finally {
-    await opened?.close().catch(() => {});
   }
-  process.exit(exitCode);
+  return exit(interrupt.signal.aborted ? signalCode() : exitCode);
 }
 
 /** Waits for `promise` at most `ms`; calls `onTimeout` and moves on when it takes longer. */
