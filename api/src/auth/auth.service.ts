@@ -227,16 +227,23 @@ function newPasswordErrors(password: string, field = 'password'): FieldError[] {
   return message ? [{ field, message }] : [];
 }
 
+/**
+ * The sign-in rule for a (trimmed) username: what every stored account satisfies, including
+ * accounts made before the stricter rule for new ones. Backups are checked with it too.
+ */
+export function signInUsernameProblem(username: string): string | null {
+  if (!username) return 'Username is required';
+  if (username.length > MAX_USERNAME_LENGTH) return `Username must be at most ${MAX_USERNAME_LENGTH} characters`;
+  return forbiddenCharactersMessage('Username', username);
+}
+
 function parseCredentials(input: unknown): { username: string; password: string } {
   const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const errors: FieldError[] = [];
   const username = typeof raw.username === 'string' ? raw.username.trim() : '';
   const password = typeof raw.password === 'string' ? raw.password : '';
-  const forbidden = forbiddenCharactersMessage('Username', username);
-  if (!username) errors.push({ field: 'username', message: 'Username is required' });
-  else if (username.length > MAX_USERNAME_LENGTH)
-    errors.push({ field: 'username', message: `Username must be at most ${MAX_USERNAME_LENGTH} characters` });
-  else if (forbidden) errors.push({ field: 'username', message: forbidden });
+  const usernameProblem = signInUsernameProblem(username);
+  if (usernameProblem) errors.push({ field: 'username', message: usernameProblem });
   if (!password) errors.push({ field: 'password', message: 'Password is required' });
   else if (password.length > MAX_PASSWORD_LENGTH)
     errors.push({ field: 'password', message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` });

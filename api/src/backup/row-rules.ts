@@ -13,7 +13,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { validateInput } from '../content/fields.js';
 import { collections, singletons } from '../content/registry.js';
 import { ValidationFailed } from '../shared/errors.js';
-import { webhookCollections } from '../webhooks/webhooks.service.js';
+import { signInUsernameProblem } from '../auth/auth.service.js';
+import { secretProblem, webhookCollections } from '../webhooks/webhooks.service.js';
 
 // The rules every imported row must pass, table by table: an archive is input like any other,
 // and what the admin could not save must not arrive through a restore (a `javascript:` link,
@@ -30,11 +31,6 @@ export interface RowProblem {
 
 export type RowCheck = (row: Record<string, unknown>) => RowProblem | null;
 
-/** The sign-in rule for usernames (auth.service.ts): what every existing account satisfies. */
-const MAX_USERNAME_LENGTH = 100;
-/** webhooks.service.ts */
-const MIN_SECRET_LENGTH = 16;
-const MAX_SECRET_LENGTH = 256;
 const MAX_NAME_LENGTH = 320;
 const HISTORY_ACTIONS = ['create', 'update', 'delete', 'restore', 'move'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -80,7 +76,10 @@ export function rowRules(orm: MikroORM): Map<string, RowCheck> {
       return problem('action', `Action must be one of ${HISTORY_ACTIONS.join(', ')}`);
     }
     if (row.user_id != null && !(typeof row.user_id === 'string' && UUID.test(row.user_id))) return problem('user_id', 'User id must be a UUID');
-    if (row.username != null && textProblem(row.username, MAX_USERNAME_LENGTH)) return problem('username', textProblem(row.username, MAX_USERNAME_LENGTH)!);
+    if (row.username != null) {
+      const found = typeof row.username === 'string' ? signInUsernameProblem(row.username) : 'Username must be text';
+      if (found) return problem('username', found);
+    }
     if ('at' in row && !isTimestamp(row.at)) return problem('at', 'Must be a date and time');
     for (const side of ['before', 'after'] as const) {
       const snapshot = row[side];
@@ -94,10 +93,8 @@ export function rowRules(orm: MikroORM): Map<string, RowCheck> {
 
   rules.set('users', (row) => {
     if (!(typeof row.id === 'string' && UUID.test(row.id))) return problem('id', 'Id must be a UUID');
-    const username = typeof row.username === 'string' ? row.username.trim() : '';
-    if (!username) return problem('username', 'Username is required');
-    const usernameProblem = textProblem(row.username, MAX_USERNAME_LENGTH);
-    if (usernameProblem) return problem('username', `Username ${usernameProblem}`);
+    const usernameProblem = typeof row.username === 'string' ? signInUsernameProblem(row.username.trim()) : 'Username must be text';
+    if (usernameProblem) return problem('username', usernameProblem);
     if (!(typeof row.password_hash === 'string' && ARGON2_HASH.test(row.password_hash))) {
       return problem('password_hash', 'Password hash must be an argon2 hash');
     }
@@ -122,10 +119,8 @@ export function rowRules(orm: MikroORM): Map<string, RowCheck> {
     if (!(typeof url === 'string' && url.length <= MAX_URL_LENGTH && url.trim() === url && isWebAddress(url))) {
       return problem('url', 'Enter a valid http(s) URL');
     }
-    const secret = row.secret;
-    if (!(typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH && secret.length <= MAX_SECRET_LENGTH && !/[\u0000-\u001F\u007F]/.test(secret))) {
-      return problem('secret', `Secret must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} printable characters`);
-    }
+    const secretFound = typeof row.secret === 'string' ? secretProblem(row.secret) : 'Secret must be text';
+    if (secretFound) return problem('secret', secretFound);
     if (!Array.isArray(row.collections) || row.collections.some((c) => typeof c !== 'string' || !subscribable.includes(c))) {
       return problem('collections', `Collections must be among: ${subscribable.join(', ')}`);
     }

@@ -45,6 +45,12 @@ export interface WebhookSettings {
 const MAX_URL_LENGTH = 2048;
 const MIN_SECRET_LENGTH = 16;
 const MAX_SECRET_LENGTH = 256;
+
+/** The rule for a signing secret as stored (the service's and the backup import's). */
+export function secretProblem(secret: string): string | null {
+  const printable = secret.length >= MIN_SECRET_LENGTH && secret.length <= MAX_SECRET_LENGTH && !/[\u0000-\u001F\u007F]/.test(secret);
+  return printable ? null : `Secret must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} printable characters`;
+}
 const MAX_LOG_ROWS = 200;
 
 /** The collection names an endpoint may subscribe to (the REST paths). */
@@ -165,9 +171,11 @@ async function validateEndpoint(input: unknown, settings: WebhookSettings, mode:
     if (secret === null) errors.push({ field: 'secret', message: 'Secret must be text' });
     else if (secret === '') {
       // blank: generated on create, kept on update
-    } else if (secret.length < MIN_SECRET_LENGTH || secret.length > MAX_SECRET_LENGTH || /[\u0000-\u001F\u007F]/.test(secret)) {
-      errors.push({ field: 'secret', message: `Secret must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} printable characters` });
-    } else valid.secret = secret;
+    } else {
+      const problem = secretProblem(secret);
+      if (problem) errors.push({ field: 'secret', message: problem });
+      else valid.secret = secret;
+    }
   }
 
   if (raw.collections !== undefined && raw.collections !== null) {
