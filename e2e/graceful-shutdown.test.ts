@@ -5,7 +5,9 @@ import { startOwnServer, type OwnServer } from './harness/own-server.js';
 // SIGTERM under keep-alive load: several clients hammer the server over kept-alive sockets.
 // After the signal each gets at most its in-flight answer, marked `Connection: close`; no
 // response is cut off mid-body; the process exits as soon as the last request has ended,
-// without needing the grace period to close anything.
+// without needing the grace period to close anything. Clients that pause between requests (their
+// socket idle when the signal comes) have their next request answered, with `Connection: close`,
+// instead of finding the socket reset or the server gone.
 
 const CLIENTS = 8;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -97,5 +99,64 @@ describe('SIGTERM under keep-alive load', () => {
     expect(log.filter((line) => line.msg === 'grace period over: closed the remaining connections')).toEqual([]);
     expect(log.some((line) => line.msg === 'stopped')).toBe(true);
     expect(exitedAfterMs).toBeLessThan(SHUTDOWN_GRACE_MS);
+  }, 90_000);
+});
+
+describe('SIGTERM while keep-alive clients pause between requests', () => {
+  let server: OwnServer;
+  beforeAll(async () => {
+    server = await startOwnServer('shutdown-idle');
+  }, 180_000);
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it('answers the next request on an idle keep-alive socket with Connection: close, then exits', async () => {
+    const { port } = new URL(server.baseUrl);
+    // A request every 100 ms on one kept-alive socket: idle most of the time, so idle when the
+    // signal arrives, and its next request follows well within the drain window (1.5 s).
+    const pausing = async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const answers: { connection: string | undefined; status: number }[] = [];
+      const sockets = new Set<unknown>();
+      try {
+        for (;;) {
+          // (Errors are told apart by a field: Node's errors are not instances of the test's Error.)
+          const answer = await new Promise<{ connection: string | undefined; status: number } | { failure: string }>((resolve) => {
+            const req = http.get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
+              sockets.add(req.socket);
+              res.resume();
+              res.on('end', () => resolve({ connection: res.headers.connection, status: res.statusCode! }));
+              res.on('aborted', () => resolve({ failure: 'cut off mid-body' }));
+            });
+            req.on('error', (error: NodeJS.ErrnoException) => resolve({ failure: error.code ?? error.message }));
+          });
+          if ('failure' in answer) return { answers, sockets: sockets.size, failure: answer.failure };
+          answers.push(answer);
+          if (answer.connection === 'close') return { answers, sockets: sockets.size, failure: undefined };
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      } finally {
+        agent.destroy();
+      }
+    };
+
+    const clients = Array.from({ length: 4 }, pausing);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    const results = await Promise.all(clients);
+
+    expect(code).toBe(0);
+    for (const result of results) {
+      // No request was refused or reset: the last one, sent after the signal, was answered...
+      expect(result.failure).toBeUndefined();
+      expect(result.answers.at(-1)).toEqual({ status: 200, connection: 'close' });
+      // ...on the socket kept alive since the first request.
+      expect(result.sockets).toBe(1);
+    }
+    const log = server.logLines();
+    expect(log.filter((line) => line.msg === 'grace period over: closed the remaining connections')).toEqual([]);
+    expect(log.some((line) => line.msg === 'stopped')).toBe(true);
   }, 90_000);
 });
