@@ -8,7 +8,7 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
-      requests?: { setupRequest?: (request: any) => any }[];
+      requests?: { path?: string; setupRequest?: (request: any) => any }[];
     }
     interface Result {
       requests: { average: number; total: number };

@@ -11,6 +11,8 @@ export interface LoadOptions {
   seconds: number;
   /** A Host header per request, e.g. a random one. */
   host?: () => string;
+  /** Paths each connection asks for in turn (instead of the url's path alone). */
+  paths?: string[];
 }
 
 export interface LoadResult {
@@ -21,6 +23,13 @@ export interface LoadResult {
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
+  const setupRequest = options.host
+    ? (request: { headers?: Record<string, string> }) => {
+        request.headers = { ...request.headers, host: options.host!() };
+        return request;
+      }
+    : undefined;
+  const requests = options.paths ? options.paths.map((path) => ({ path, ...(setupRequest && { setupRequest }) })) : setupRequest && [{ setupRequest }];
   const result = await autocannon({
     url: options.url,
     method: options.method ?? 'GET',
@@ -28,16 +37,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     body: options.body,
     connections: options.connections,
     duration: options.seconds,
-    requests: options.host
-      ? [
-          {
-            setupRequest: (request: { headers?: Record<string, string> }) => {
-              request.headers = { ...request.headers, host: options.host!() };
-              return request;
-            },
-          },
-        ]
-      : undefined,
+    requests,
   } as autocannon.Options);
   return {
     perSecond: result.requests.average,

@@ -1,9 +1,10 @@
 // `npm run bench`: the public read path of the BUILT server (demo content, loopback) side by side
 // with a bare node:http server answering the very same bytes from memory, alternating in one run,
 // 50 connections. Prints each ratio and p99, the random-Host and editor-saving cases, RSS after the
-// load, restart to first 200, and the JavaScript weight of `/`. Bounded; exits by itself.
+// load, restart to first 200, the JavaScript weight of `/`, and the server's memory during a long
+// mixed load (a fresh server: before, peak and after, and where it is). Bounded; exits by itself.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,13 +13,18 @@ import { print } from 'graphql';
 import { LandingPageDocument } from '../web/src/graphql/generated/graphql.js';
 import { publicJsWeight } from '../e2e/harness/js-weight.js';
 import { load, type LoadOptions, type LoadResult } from './load.js';
+import { memoryTable, memoryUnderLoad, resident, type MemoryUnderLoad } from './memory.js';
 import { ADMIN, startBenchServer } from './server.js';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 2;
+/** The mixed load of the "RSS under load" row: these paths in turn on every connection, an editor saving once a second. */
+const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
+const MEMORY_PATHS = ['/', '/news', '/api/countries'];
+const MEMORY_ROW = 'RSS under load';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-/** `BENCH_ONLY=/api/countries`: only the targets whose name contains it (a quick look while working; no extra rows). */
+/** `BENCH_ONLY=/api/countries`: only the targets whose name contains it (a quick look while working; no extra rows but "RSS under load" when named). */
 const ONLY = process.env.BENCH_ONLY;
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
 
@@ -123,8 +129,7 @@ async function compare(name: string, bareUrl: string, ours: Omit<LoadOptions, 'c
 }
 
 function rssMegabytes(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return Math.round(kb / 1024);
+  return Math.round(resident(pid).rss / 2 ** 20);
 }
 
 async function login(baseUrl: string): Promise<string> {
@@ -133,8 +138,18 @@ async function login(baseUrl: string): Promise<string> {
   return response.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
 }
 
+interface Saves {
+  count: number;
+  failed: number;
+  why: string[];
+  inFlight: Promise<void>[];
+}
+
+const noSaves = (): Saves => ({ count: 0, failed: 0, why: [], inFlight: [] });
+const describeSaves = (saves: Saves) => `${saves.count} saved, ${saves.failed} failed${saves.why.length ? ` (${saves.why.join('; ')})` : ''}`;
+
 /** An editor saving the landing content once a second while the load runs. */
-function editorSaving(baseUrl: string, cookie: string, landing: Record<string, unknown>, saves: { count: number; failed: number; why: string[]; inFlight: Promise<void>[] }) {
+function editorSaving(baseUrl: string, cookie: string, landing: Record<string, unknown>, saves: Saves) {
   return () => {
     const { id, ...fields } = landing;
     const timer = setInterval(() => {
@@ -174,9 +189,33 @@ function cacheStateWithHost(url: string, host: string): Promise<string | undefin
   });
 }
 
+/**
+ * A fresh server (started with the inspector, on loopback, to read its memory) under the mixed load
+ * for MEMORY_SECONDS: its memory before, at the peak and after, and the editor's saves.
+ */
+async function rssUnderLoad(): Promise<{ memory: MemoryUnderLoad; saves: Saves }> {
+  const server = await startBenchServer({ inspect: true });
+  try {
+    const { baseUrl } = server;
+    const cookie = await login(baseUrl);
+    const landing = (await (await fetch(`${baseUrl}/api/landing-content`)).json()) as Record<string, unknown>;
+    const saves = noSaves();
+    const memory = await memoryUnderLoad(
+      server.pid(),
+      server.inspector!,
+      { url: baseUrl, paths: MEMORY_PATHS, headers: BROWSER_HEADERS, connections: CONNECTIONS, seconds: MEMORY_SECONDS },
+      editorSaving(baseUrl, cookie, landing, saves),
+    );
+    await Promise.all(saves.inFlight);
+    return { memory, saves };
+  } finally {
+    await server.stop();
+  }
+}
+
 const randomHost = () => `h${Math.random().toString(36).slice(2, 10)}.example:${1000 + Math.floor(Math.random() * 9000)}`;
 
-async function main() {
+async function publicReads(targets: Target[]) {
   const loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' ');
   const server = await startBenchServer();
   const twins: ChildProcess[] = [];
@@ -185,13 +224,13 @@ async function main() {
     const rssStart = rssMegabytes(server.pid());
     const rows: Comparison[] = [];
     let landingTwin = '';
-    for (const target of TARGETS.filter((t) => !ONLY || t.name.includes(ONLY))) {
+    for (const target of targets) {
       const twin = await bareTwin(baseUrl, target);
       twins.push(twin.child);
       if (target.path === '/') landingTwin = twin.url;
       rows.push(await compare(target.name, twin.url, { url: `${baseUrl}${target.path}`, method: target.method, headers: target.headers, body: target.body }));
     }
-    const saves = { count: 0, failed: 0, why: [] as string[], inFlight: [] as Promise<void>[] };
+    const saves = noSaves();
     let hostChecks: (string | undefined)[] = [];
     if (!ONLY) {
       rows.push(await compare('/ with a random Host per request', landingTwin, { url: `${baseUrl}/`, host: randomHost }));
@@ -217,7 +256,7 @@ async function main() {
     }
     const hits = hostChecks.filter((c) => c === 'hit').length;
     console.log(`\nRandom Host check: ${hits}/${hostChecks.length} requests with a random Host were cache hits.`);
-    console.log(`Editor saves during the load: ${saves.count} saved, ${saves.failed} failed${saves.why.length ? ` (${saves.why.join('; ')})` : ''}.`);
+    console.log(`Editor saves during the load: ${describeSaves(saves)}.`);
     console.log(`Server RSS: ${rssStart} MiB after start, ${rssLoaded} MiB after the load.`);
     console.log(`Restart (SIGTERM, start again) to first 200 of /: ${Math.round(restart)} ms.`);
     console.log(
@@ -226,7 +265,24 @@ async function main() {
   } finally {
     for (const twin of twins) twin.kill();
     await server.stop();
+  }
+}
+
+async function main() {
+  const targets = TARGETS.filter((t) => !ONLY || t.name.includes(ONLY));
+  try {
+    if (!ONLY || targets.length > 0) await publicReads(targets);
+  } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+  if (!ONLY || MEMORY_ROW.includes(ONLY)) {
+    const loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' ');
+    const { memory, saves } = await rssUnderLoad();
+    console.log(
+      `\n${MEMORY_ROW}: a fresh server, ${MEMORY_SECONDS} s of ${MEMORY_PATHS.join(', ')} in turn on ${CONNECTIONS} connections while an editor saves once a second (load average at start ${loadAtStart})`,
+    );
+    console.log(`${Math.round(memory.result.perSecond)} req/s, ${memory.result.errors} errors; editor saves: ${describeSaves(saves)}. MiB; rest = RSS - heap - external - mapped files.\n`);
+    for (const line of memoryTable(memory)) console.log(line);
   }
 }
 

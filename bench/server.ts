@@ -11,26 +11,43 @@ import { freePort } from '../e2e/harness/free-port.js';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const ADMIN = { username: 'admin', password: 'bench-Admin-Password-1' };
 
-/** The Node options `npm start` runs the server with (api's `serve` script), so the bench measures that. */
-function serveFlags(): string[] {
+/**
+ * The Node options and the environment defaults (`NAME=${NAME:-value}`) that `npm start` runs the
+ * server with (api's `serve` script), so the bench measures that.
+ */
+function serveScript(): { flags: string[]; envDefaults: Record<string, string> } {
   const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'api/package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const match = /\bnode ((?:--\S+ )*)dist\/main\.js/.exec(scripts.serve ?? '');
+  const serve = scripts.serve ?? '';
+  const match = /\bnode ((?:--\S+ )*)dist\/main\.js/.exec(serve);
   if (!match) throw new Error("api/package.json: the serve script does not run 'node [--flags] dist/main.js'");
-  return match[1].trim().split(' ').filter(Boolean);
+  const envDefaults = Object.fromEntries([...serve.slice(0, match.index).matchAll(/\b([A-Z_][A-Z0-9_]*)=\$\{\1:-([^$}]*)\}/g)].map((m) => [m[1], m[2]]));
+  return { flags: match[1].trim().split(' ').filter(Boolean), envDefaults };
+}
+
+export interface BenchServerOptions {
+  /** Starts the server with the V8 inspector on a loopback port (the bench reads its memory through it). */
+  inspect?: boolean;
+  /** Extra environment and Node options, to compare a setting side by side with the serve script's. */
+  env?: Record<string, string>;
+  nodeOptions?: string[];
 }
 
 export interface BenchServer {
   baseUrl: string;
+  /** host:port of the server's inspector, when started with `inspect`. */
+  inspector?: string;
   pid(): number;
   /** Stops the server and starts it again; resolves with the milliseconds from spawn to the first 200 of `/`. */
   restart(): Promise<number>;
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
+export async function startBenchServer(options: BenchServerOptions = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'consulting-site-bench-'));
   const port = await freePort();
+  const serve = serveScript();
   const env: NodeJS.ProcessEnv = {
+    ...serve.envDefaults,
     ...process.env,
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -40,12 +57,15 @@ export async function startBenchServer(): Promise<BenchServer> {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'info',
+    ...options.env,
   };
   delete env.DATABASE_URL;
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
   const baseUrl = `http://127.0.0.1:${port}`;
-  const flags = serveFlags();
-  const run = (script: string) => spawn(process.execPath, [...flags, path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  const flags = [...serve.flags, ...(options.nodeOptions ?? [])];
+  const inspector = options.inspect ? `127.0.0.1:${await freePort()}` : undefined;
+  const run = (script: string, extra: string[] = []) =>
+    spawn(process.execPath, [...flags, ...extra, path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', log, log] });
 
   await new Promise<void>((resolve, reject) => {
     run('api/dist/db/seeds/demo.js').once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`demo seed exited with ${code} (log: ${dataDir})`))));
@@ -54,7 +74,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   let child: ChildProcess;
   const start = async (): Promise<number> => {
     const started = performance.now();
-    child = run('api/dist/main.js');
+    child = run('api/dist/main.js', inspector ? [`--inspect=${inspector}`] : []);
     const deadline = Date.now() + 120_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} (log: ${dataDir}/server.log)`);
@@ -75,6 +95,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   await start();
   return {
     baseUrl,
+    inspector,
     pid: () => child.pid!,
     async restart() {
       await stopChild();
