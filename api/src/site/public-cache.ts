@@ -107,6 +107,17 @@ export class PublicCache {
   }
 }
 
+/**
+ * Brotli's window for a body: its size, 64 KiB at least. At quality 9 a window over 64 KiB (the
+ * default is 4 MiB) makes brotli use a match finder with a 32 MiB table, nearly all of it touched
+ * even for a small page: about 30 MB of resident memory per compression, several at once after
+ * each edit. With a 64 KiB window it uses a table of a few MiB, and a body the window holds whole
+ * compresses to within a few bytes of the same size (the demo pages: +8 bytes to -3), much faster.
+ */
+function brotliWindowBits(length: number): number {
+  return Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(16, Math.ceil(Math.log2(length + 16))));
+}
+
 /** Compresses once, in both encodings, and names the bytes. */
 export async function prepare(produced: Produced, revision: string): Promise<Prepared> {
   const compress = produced.body.length >= MIN_COMPRESS_BYTES;
@@ -114,7 +125,11 @@ export async function prepare(produced: Produced, revision: string): Promise<Pre
     ? await Promise.all([
         gzipAsync(produced.body, { level: 9 }),
         brotliAsync(produced.body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: produced.body.length },
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_SIZE_HINT]: produced.body.length,
+            [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(produced.body.length),
+          },
         }),
       ])
     : [null, null];
