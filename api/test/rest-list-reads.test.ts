@@ -52,7 +52,8 @@ describe('a whole REST list after a write', () => {
     // arrive after it ended and be a hit. Either way: one read, the same answer.
     expect(answers.some((answer) => answer.cache === 'miss')).toBe(true);
     for (const answer of answers) {
-      expect({ status: answer.status, cache: answer.cache === 'hit' ? 'miss' : answer.cache, total: answer.total }).toEqual({ status: 200, cache: 'miss', total: count });
+      expect({ status: answer.status, total: answer.total }).toEqual({ status: 200, total: count });
+      expect(['miss', 'hit']).toContain(answer.cache);
       if (answer.method === 'GET') {
         const list = JSON.parse(answer.body) as { title: string }[];
         expect(list).toHaveLength(Number(count));
