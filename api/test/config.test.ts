@@ -96,6 +96,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'sometimes' })).toThrow('WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false');
     expect(() => loadConfig({ WEBHOOK_RETRY_BASE_MS: '1s' })).toThrow('WEBHOOK_RETRY_BASE_MS must be a whole number');
   });
+
+  it('keeps idle keep-alive connections open 1.5 s after SIGTERM by default; SHUTDOWN_DRAIN_WINDOW_MS=0 closes them at once', () => {
+    expect(loadConfig({}).shutdownDrainWindowMs).toBe(1500);
+    expect(loadConfig({ SHUTDOWN_DRAIN_WINDOW_MS: '0' }).shutdownDrainWindowMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_WINDOW_MS: '250' }).shutdownDrainWindowMs).toBe(250);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_WINDOW_MS: '1.5s' })).toThrow('SHUTDOWN_DRAIN_WINDOW_MS must be a whole number');
+  });
 });
 
 describe('security settings', () => {
