@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../e2e/harness/free-port.js';
+import { productionEnv } from '../e2e/harness/production-env.js';
 
 // The built server with demo content on a temporary data folder, on loopback, for the bench:
 // started, restarted (to time a cold start) and stopped by the bench itself.
@@ -46,20 +47,13 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'consulting-site-bench-'));
   const port = await freePort();
   const serve = serveScript();
-  const env: NodeJS.ProcessEnv = {
-    ...serve.envDefaults,
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    // Required in production: the pages' absolute URLs name this server.
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'info',
-    ...options.env,
-  };
-  delete env.DATABASE_URL;
+  // The serve script's variable defaults (MALLOC_ARENA_MAX) unless the caller's environment sets them.
+  const env = productionEnv(
+    dataDir,
+    port,
+    { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info', ...options.env },
+    { ...serve.envDefaults, ...process.env },
+  );
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
   const baseUrl = `http://127.0.0.1:${port}`;
   const flags = [...serve.flags, ...(options.nodeOptions ?? [])];

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopServer } from './stop-server';
 import { freePort } from './free-port.js';
+import { productionEnv } from './production-env.js';
 
 // A second built server of a test file's own, on a fresh data folder with nothing seeded: the site
 // as a fresh install shows it. The harness's shared server has the demo content.
@@ -21,15 +22,7 @@ export async function startEmptyServer(): Promise<ExtraServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'consulting-site-e2e-empty-'));
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
+  const env = productionEnv(dataDir, port, { LOG_LEVEL: 'warn' });
   const log = openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', log, log] });
   let exited: number | null | undefined;

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { stopServer } from './stop-server';
 import type { ServerInfo } from './server-info.js';
 import { freePort } from './free-port';
+import { productionEnv } from './production-env.js';
 
 // Starts the BUILT server (node api/dist/main.js) on a free port with a temporary DATA_DIR,
 // seeded with the demo content, and waits until /readyz answers. The teardown stops it.
@@ -44,18 +45,7 @@ export default async function globalSetup(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'consulting-site-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    // Required in production: absolute URLs in pages (canonical, og:image, JSON-LD) name this server.
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ADMIN_USERNAME,
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'info',
-  };
-  delete env.DATABASE_URL;
+  const env = productionEnv(dataDir, port, { ADMIN_USERNAME, ADMIN_PASSWORD, LOG_LEVEL: 'info' });
 
   let server: ChildProcess | undefined;
   try {

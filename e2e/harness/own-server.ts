@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.js';
+import { productionEnv } from './production-env.js';
 
 // A private server process for tests that kill things (its database, itself): the built
 // server on its own DATA_DIR (empty, first-start content only) and port, never the shared one.
@@ -32,17 +33,7 @@ export async function startOwnServer(name: string): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `consulting-site-${name}-`));
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ADMIN_USERNAME: OWN_ADMIN.username,
-    ADMIN_PASSWORD: OWN_ADMIN.password,
-    LOG_LEVEL: 'info',
-  };
-  delete env.DATABASE_URL;
+  const env = productionEnv(dataDir, port, { ADMIN_USERNAME: OWN_ADMIN.username, ADMIN_PASSWORD: OWN_ADMIN.password, LOG_LEVEL: 'info' });
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', log, log] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
