@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { stopServer } from './stop-server';
 import type { ServerInfo } from './server-info.js';
 import { freePort } from './free-port';
-import { productionEnv } from './production-env.js';
+import { productionEnv } from './production-env';
 
 // Starts the BUILT server (node api/dist/main.js) on a free port with a temporary DATA_DIR,
 // seeded with the demo content, and waits until /readyz answers. The teardown stops it.
