@@ -106,6 +106,7 @@ export default tseslint.config(
   // The content model has no dependencies: nothing but its own files.
   {
     files: ['model/src/**/*.ts'],
+    ignores: ['model/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^[^.]', message: 'The content model imports nothing outside itself.' }] }],
     },
