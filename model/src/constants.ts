@@ -42,3 +42,9 @@ export const DISPLAY_ORDER_RANGE = { min: -1_000_000, max: 1_000_000 } as const;
 
 /** Most records one list request returns; `limit` above it is refused (400 / BAD_USER_INPUT). */
 export const MAX_LIST_LIMIT = 500;
+
+/**
+ * Cards on one page of a public list page (/news, /clients; later pages /news/page/2, ...): a
+ * multiple of 6, so the 1/2/3-column grid ends on a full row.
+ */
+export const PUBLIC_LIST_PAGE_SIZE = 24;
