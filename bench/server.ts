@@ -35,6 +35,8 @@ export interface BenchServerOptions {
 
 export interface BenchServer {
   baseUrl: string;
+  /** The server's DATA_DIR (its embedded PostgreSQL lives in `pg/`, its password in secrets.json). */
+  dataDir: string;
   /** host:port of the server's inspector, when started with `inspect`. */
   inspector?: string;
   pid(): number;
@@ -89,6 +91,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
   await start();
   return {
     baseUrl,
+    dataDir,
     inspector,
     pid: () => child.pid!,
     async restart() {
