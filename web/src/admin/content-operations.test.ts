@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { buildSchema, getOperationAST, validate, type DocumentNode } from 'graphql';
 import { contentTypes } from '@consulting/model';
-import { collectionOperations, singletonOperations } from './content-operations';
+import { collectionOperations, singletonOperations, undoDeleteManyDocument } from './content-operations';
 
 // The admin builds its content operations from the model at run time (no .graphql file per
 // type); every one of them must be valid against the API's committed schema.
@@ -11,8 +11,8 @@ const schema = buildSchema(readFileSync(new URL('../../../api/schema.graphql', i
 
 function documentsOf(type: (typeof contentTypes)[number]): DocumentNode[] {
   if (type.kind === 'collection') {
-    const { list, create, update, remove } = collectionOperations(type);
-    return [list, create, update, remove];
+    const { list, create, update, remove, move, place, removeMany, updateFlags } = collectionOperations(type);
+    return [list, create, update, remove, move, place, removeMany, ...(updateFlags ? [updateFlags] : [])];
   }
   const { get, update } = singletonOperations(type);
   return [get, update];
@@ -29,4 +29,15 @@ describe.each(contentTypes.map((type) => [type.typeName, type] as const))('%s ad
     for (const name of ['id', 'version', ...Object.keys(type.fields)]) expect(selected).toContain(`"value":"${name}"`);
     expect(getOperationAST(read)?.name?.value).toMatch(/^Admin/);
   });
+});
+
+it('the undo of a bulk delete is valid against the API schema', () => {
+  expect(validate(schema, undoDeleteManyDocument).map((e) => e.message)).toEqual([]);
+});
+
+it('asks news and clients for their featured filter and bulk flag update, and the others for neither', () => {
+  const byName = Object.fromEntries(contentTypes.map((type) => [type.typeName, type]));
+  expect(collectionOperations(byName.News! as never).featured).toBe(true);
+  expect(collectionOperations(byName.Client! as never).updateFlags).not.toBeNull();
+  expect(collectionOperations(byName.Country! as never).updateFlags).toBeNull();
 });

@@ -33,15 +33,53 @@ function updateOperation(type: ContentType, selection: string) {
   );
 }
 
-/** List, create, update and delete for a collection screen. */
+/** The flag fields of a type (news and clients: `featured`), which bulk update and the list filter by. */
+export function flagFieldsOf(type: ContentType): string[] {
+  return Object.entries(type.fields)
+    .filter(([, field]) => field.kind === 'flag')
+    .map(([name]) => name);
+}
+
+/** What a collection screen asks the list for: a page, and optionally a search, a sort and a flag filter. */
+export interface ListVariables {
+  limit: number;
+  offset: number;
+  search?: string;
+  sort?: string;
+  featured?: boolean;
+}
+
+/** The page of rows and two counts: the rows matching the search/filter, and the whole collection. */
+export type ListData<Row> = Record<string, Row[]> & { matching: number; total: number };
+
+/** Undo of a bulk delete (any collection). */
+export const undoDeleteManyDocument = document<{ undoDeleteMany: number }, { collection: string; ids: number[] }>(
+  `mutation AdminUndoDeleteMany($collection: String!, $ids: [Int!]!) { undoDeleteMany(collection: $collection, ids: $ids) }`,
+);
+
+/** List (a page with its counts), create, update, delete, ordering and bulk actions for a collection screen. */
 export function collectionOperations<C extends ContentType>(type: C) {
   const name = type.typeName;
   const field = type.queryField;
   // 'AdminCountries'; 'AdminNewsList' where the list field reads like the type name.
   const listName = capitalized(field) === name ? `${name}List` : capitalized(field);
+  const flags = flagFieldsOf(type);
+  const flagFilter = flags.includes('featured');
+  const filterParams = flagFilter ? ', $featured: Boolean' : '';
+  const filterArgs = flagFilter ? ', featured: $featured' : '';
   return {
-    list: document<Record<string, RecordOf<C>[]>, Record<string, never>>(`query Admin${listName} { ${field} { ${selectionOf(type)} } }`),
-    rows: (data: Record<string, RecordOf<C>[]>): RecordOf<C>[] => data[field] ?? [],
+    list: document<ListData<RecordOf<C>>, ListVariables>(
+      `query Admin${listName}($limit: Int, $offset: Int, $search: String, $sort: String${filterParams}) {
+        ${field}(limit: $limit, offset: $offset, search: $search, sort: $sort${filterArgs}) { ${selectionOf(type)} }
+        matching: ${field}Count(search: $search${filterArgs})
+        total: ${field}Count
+      }`,
+    ),
+    rows: (data: ListData<RecordOf<C>>): RecordOf<C>[] => data[field] ?? [],
+    /** The type can be filtered and bulk-updated by its `featured` flag. */
+    featured: flagFilter,
+    /** What the list can be sorted by on the server (besides the display order). */
+    sortable: ['displayOrder', ...(type.listing?.sort ?? [])] as string[],
     create: document<unknown, { input: ContentInput }>(
       `mutation AdminCreate${name}($input: ${name}Input!) { create${name}(input: $input) { id } }`,
     ),
@@ -50,6 +88,17 @@ export function collectionOperations<C extends ContentType>(type: C) {
     move: document<unknown, { id: number; toIndex: number }>(
       `mutation AdminMove${name}($id: Int!, $toIndex: Int!) { move${name}(id: $id, toIndex: $toIndex) { id displayOrder version } }`,
     ),
+    /** One record to a 0-based position (past the end: last); answers only the moved record. */
+    place: document<unknown, { id: number; toIndex: number }>(
+      `mutation AdminPlace${name}($id: Int!, $toIndex: Int!) { place${name}(id: $id, toIndex: $toIndex) { id displayOrder version } }`,
+    ),
+    removeMany: document<unknown, { ids: number[] }>(`mutation AdminDelete${name}Many($ids: [Int!]!) { delete${name}Many(ids: $ids) }`),
+    /** Sets the featured flag of several records at once; null for a type without it. */
+    updateFlags: flagFilter
+      ? document<unknown, { ids: number[]; featured: boolean }>(
+          `mutation AdminUpdate${name}Flags($ids: [Int!]!, $featured: Boolean!) { update${name}Flags(ids: $ids, featured: $featured) { id featured version } }`,
+        )
+      : null,
     /** REST path of the collection: names it in history and undo. */
     collection: type.restPath,
   };

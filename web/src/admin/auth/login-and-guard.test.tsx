@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '../../components/notifications';
 import { SIGNED_IN, SIGNED_OUT, deferred, fakeServer, gqlError, renderAdmin, type Answer } from '../test/render-admin';
+import { listAnswer } from '../test/list-answer';
 
 const dashboard = {
   AdminDashboard: () => ({
@@ -132,7 +133,7 @@ describe('admin guard', () => {
   it("answers a session that ended mid-use with 'Unauthorized' and then the login", async () => {
     const server = fakeServer({
       AdminMe: SIGNED_IN,
-      AdminCountries: () => ({ data: { countries: [] } }),
+      AdminCountries: (variables) => listAnswer('countries', [], variables),
       AdminCreateCountry: () => gqlError('UNAUTHENTICATED', 'Unauthorized'),
     });
     const { redirectToLogin } = renderAdmin('/admin/countries', { server });

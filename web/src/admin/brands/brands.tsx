@@ -7,7 +7,7 @@ export const brands = defineCollection({
   rowLabel: (row) => row.name,
   columns: [
     { header: 'Logo', width: '1%', cell: (row) => <Thumbnail src={row.logoUrl} alt={row.altText || `${row.name} logo`} /> },
-    { header: 'Name', cell: (row) => row.name, sortValue: (row) => row.name },
+    { header: 'Name', cell: (row) => row.name, sortField: 'name' },
     { header: 'Website', cell: (row) => <ExternalLink href={row.websiteUrl} /> },
     displayOrderColumn,
   ],

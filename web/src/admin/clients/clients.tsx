@@ -7,7 +7,7 @@ export const clients = defineCollection({
   rowLabel: (row) => row.title,
   columns: [
     pictureColumn('title'),
-    { header: 'Title', cell: (row) => row.title, sortValue: (row) => row.title },
+    { header: 'Title', cell: (row) => row.title, sortField: 'title' },
     { header: 'Country', cell: (row) => row.country || 'N/A' },
     { header: 'Featured', cell: (row) => <FeaturedBadge featured={row.featured} /> },
     displayOrderColumn,

@@ -1,102 +1,44 @@
-import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { Formik, Form, type FormikHelpers } from 'formik';
-import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  IconButton,
-  Input,
-  InputGroup,
-  Portal,
-  Table,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
-import { ArrowDown, ArrowUp, ArrowUpDown, GripVertical, Pencil, Plus, Search, Trash } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { FormikHelpers } from 'formik';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { Box, Button, HStack, IconButton, Input, InputGroup, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Plus, Search, Trash } from 'lucide-react';
 import { AdminUndoDeleteDocument } from '../../graphql/generated/graphql';
 import { notify, toaster } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
-import { DialogFormFooter } from '../forms/DialogFormFooter';
-import { type Conflict, ConflictNotice } from '../forms/ConflictNotice';
+import type { Conflict } from '../forms/ConflictNotice';
 import { onSaveFailure } from '../forms/save-failure';
-import { FormFields } from '../forms/FormFields';
-import { FormGuard } from '../forms/FormGuard';
-import { FORM_DIALOG_CONTENT } from '../forms/dialog-layout';
-import { confirmDiscard } from '../forms/confirm-discard';
-import { emptyValuesOf, inputFrom, schemaOf, valuesFrom, type FormValues } from '../forms/field-spec';
+import { inputFrom, type FormValues } from '../forms/field-spec';
+import { undoDeleteManyDocument } from '../content-operations';
 import { ScreenHeader } from '../shell/ScreenHeader';
+import { cardActionsCell, cardBody, cardCell, cardMessageCell, cardMessageRow, cardScrollArea, cardTable, stickyEnd, visuallyHiddenOnPhones } from '../shell/card-table';
 import type { CollectionDefinition } from './collection-definition';
-import { HistoryPanel } from '../history/HistoryPanel';
-import { cardActionsCell, cardBody, cardCell, cardMessageCell, cardMessageRow, cardRow, cardScrollArea, cardTable, stickyEnd, visuallyHiddenOnPhones } from '../shell/card-table';
-import { visibleRows, type SortState } from './row-order';
+import { BulkBar, countOf } from './BulkBar';
+import { MAX_SEARCH, PAGE_SIZE, useListState, type FeaturedFilter } from './list-state';
+import { MoveDialog } from './MoveDialog';
+import { Pager } from './Pager';
+import { RecordDialog, type DialogState } from './RecordDialog';
+import { MoveMenu, SelectBox, SortableRow, type MoveChoice } from './table-rows';
 
-/** One table row that can be dragged by its handle (mouse, touch) or moved with the keyboard. */
-function SortableRow({ id, label, enabled, children }: { id: number; label: string; enabled: boolean; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !enabled });
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : undefined };
-  return (
-    <Table.Row ref={setNodeRef} style={style} {...cardRow} shadow={isDragging ? 'lg' : undefined} data-row-id={id}>
-      {enabled && (
-        <Table.Cell {...cardCell} _before={undefined} w="1%" px={{ base: '0', md: '1' }}>
-          <IconButton
-            ref={setActivatorNodeRef}
-            aria-label={`Move ${label}`}
-            title="Drag to reorder (or press Space, then the arrow keys)"
-            size="sm"
-            variant="ghost"
-            cursor="grab"
-            touchAction="none"
-            {...attributes}
-            {...listeners}
-          >
-            <GripVertical />
-          </IconButton>
-        </Table.Cell>
-      )}
-      {children}
-    </Table.Row>
-  );
-}
-
-/** closed -> open for add (empty defaults) | open for edit (prefilled from the chosen row) -> closed. */
-interface DialogState<Row> {
-  open: boolean;
-  editing: Row | null;
-  /** Bumped on every open and close so the form starts over (resets). */
-  formKey: number;
-}
-
-/** The one table screen used by all six collections; `definition` says what differs. */
-export function CollectionScreen<Row extends { id: number; version?: number }, ListData>({
-  definition,
-}: {
-  definition: CollectionDefinition<Row, ListData>;
-}) {
+/**
+ * The one table screen used by all six collections; `definition` says what differs. The list is
+ * paged, searched, sorted and filtered on the server; the screen's state lives in the URL.
+ */
+export function CollectionScreen<Row extends { id: number; version?: number }>({ definition }: { definition: CollectionDefinition<Row> }) {
   const { operations, fields } = definition;
   const failures = useAdminFailures();
-  const list = useQuery(operations.list);
+  const state = useListState({ sortable: operations.sortable, featuredFilter: operations.featured });
+  const list = useQuery(operations.list, { variables: state.variables, fetchPolicy: 'cache-and-network' });
   const [create] = useMutation(operations.create);
   const [update] = useMutation(operations.update);
   const [remove] = useMutation(operations.remove);
-  const [move] = useMutation(operations.move);
+  const [place] = useMutation(operations.place);
+  const [removeMany] = useMutation(operations.removeMany);
+  const client = useApolloClient();
   const [undoDelete] = useMutation(AdminUndoDeleteDocument);
-  const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<SortState | null>(null);
+  const [undoDeleteMany] = useMutation(undoDeleteManyDocument);
   /** The order shown while a move is on its way to the server. */
   const [pendingOrder, setPendingOrder] = useState<number[] | null>(null);
   const [tab, setTab] = useState<'details' | 'history'>('details');
@@ -109,8 +51,27 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
   const [deleting, setDeleting] = useState<number | null>(null);
   /** The last save was refused as stale: offer to reload the record. */
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  const schema = useMemo(() => schemaOf(fields), [fields]);
-  const emptyValues = useMemo(() => emptyValuesOf(fields), [fields]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [bulkBusy, setBulkBusy] = useState<'delete' | 'feature' | 'unfeature' | null>(null);
+  const [moving, setMoving] = useState<{ row: Row; label: string; position: number } | null>(null);
+
+  // A selection belongs to the rows it was made on: another page, search, sort or filter clears it.
+  const listKey = JSON.stringify(state.variables);
+  useEffect(() => setSelected(new Set()), [listKey]);
+
+  const data = list.data ?? list.previousData;
+  const allRows = data ? operations.rows(data) : [];
+  const matching = data?.matching ?? 0;
+  const total = data?.total ?? 0;
+  const offset = state.variables.offset;
+  const lastPage = Math.max(1, Math.ceil(matching / PAGE_SIZE));
+
+  // Past the last page (rows deleted, an old link): go to the last one.
+  const pastTheEnd = !!list.data && allRows.length === 0 && state.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) state.setPage(lastPage);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page turns out empty
+  }, [pastTheEnd, lastPage]);
 
   const openAdd = () => {
     setConflict(null);
@@ -129,6 +90,13 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
 
   const refetchList = () =>
     list.refetch().catch((error: unknown) => failures.report(error, `Failed to load ${definition.title.toLowerCase()}`));
+
+  /** After rows leave the table: focus the given row's edit button, or the screen heading. */
+  const focusAfter = (nextId: number | undefined) =>
+    requestAnimationFrame(() => {
+      const target = nextId !== undefined && document.querySelector<HTMLElement>(`[data-row-id="${nextId}"] [data-edit]`);
+      (target || headingRef.current?.querySelector<HTMLElement>('h1, h2'))?.focus();
+    });
 
   async function save(values: FormValues, helpers: FormikHelpers<FormValues>) {
     const editing = dialog.editing;
@@ -182,8 +150,8 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
     }
     setDeleting(row.id);
     const id = row.id;
-    const rowsNow = list.data ? operations.rows(list.data) : [];
-    const next = rowsNow[rowsNow.findIndex((r) => r.id === id) + 1] ?? rowsNow[rowsNow.findIndex((r) => r.id === id) - 1];
+    const index = allRows.findIndex((r) => r.id === id);
+    const next = allRows[index + 1] ?? allRows[index - 1];
     try {
       await remove({ variables: { id } });
       toaster.remove();
@@ -197,10 +165,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
       });
       await refetchList();
       // Focus goes to the neighbouring row's edit button, or the screen heading when none is left.
-      requestAnimationFrame(() => {
-        const target = next && document.querySelector<HTMLElement>(`[data-row-id="${next.id}"] [data-edit]`);
-        (target ?? headingRef.current?.querySelector<HTMLElement>('h1, h2'))?.focus();
-      });
+      focusAfter(next?.id);
     } catch (error) {
       failures.report(error, `Failed to delete ${definition.noun}`);
     } finally {
@@ -218,6 +183,82 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
     }
   }
 
+  const selectedIds = allRows.filter((row) => selected.has(row.id)).map((row) => row.id);
+
+  async function deleteSelected() {
+    const ids = selectedIds;
+    if (ids.length === 0) return;
+    setBulkBusy('delete');
+    try {
+      await removeMany({ variables: { ids } });
+      toaster.remove();
+      toaster.create({
+        type: 'success',
+        title: 'Success',
+        description: `${countOf(ids.length, definition.noun)} deleted successfully`,
+        closable: true,
+        duration: 8000,
+        action: { label: 'Undo', onClick: () => void undoMany(ids) },
+      });
+      setSelected(new Set());
+      await refetchList();
+      focusAfter(allRows.find((row) => !ids.includes(row.id))?.id);
+    } catch (error) {
+      failures.report(error, `Failed to delete the selected ${countOf(ids.length, definition.noun).replace(/^\S+ /, '')}`);
+    } finally {
+      setBulkBusy(null);
+    }
+  }
+
+  async function undoMany(ids: number[]) {
+    try {
+      await undoDeleteMany({ variables: { collection: operations.collection, ids } });
+      notify('success', 'Success', `${countOf(ids.length, definition.noun)} restored`);
+      await refetchList();
+    } catch (error) {
+      failures.report(error, `Failed to restore the ${countOf(ids.length, definition.noun).replace(/^\S+ /, '')}`);
+    }
+  }
+
+  async function featureSelected(featured: boolean) {
+    const ids = selectedIds;
+    if (ids.length === 0 || !operations.updateFlags) return;
+    setBulkBusy(featured ? 'feature' : 'unfeature');
+    try {
+      await client.mutate({ mutation: operations.updateFlags, variables: { ids, featured } });
+      notify('success', 'Success', `${countOf(ids.length, definition.noun)} ${featured ? 'featured' : 'unfeatured'}`);
+      setSelected(new Set());
+      await refetchList();
+    } catch (error) {
+      failures.report(error, `Failed to update the selected ${countOf(ids.length, definition.noun).replace(/^\S+ /, '')}`);
+    } finally {
+      setBulkBusy(null);
+    }
+  }
+
+  /** One request: the row to a 0-based place in the public order (past the end: last). */
+  async function moveTo(row: Row, toIndex: number, announce: boolean): Promise<boolean> {
+    try {
+      await place({ variables: { id: row.id, toIndex } });
+      if (announce) notify('success', 'Success', `${definition.entity} moved to position ${Math.min(toIndex, total - 1) + 1}`);
+      await list.refetch();
+      return true;
+    } catch (error) {
+      failures.report(error, `Failed to move the ${definition.noun}`);
+      return false;
+    }
+  }
+
+  function chooseMove(row: Row, index: number, choice: MoveChoice) {
+    const label = definition.rowLabel(row);
+    if (choice === 'position') {
+      setMoving({ row, label, position: offset + index + 1 });
+      return;
+    }
+    const next = allRows[index + 1] ?? allRows[index - 1];
+    void moveTo(row, choice === 'top' ? 0 : total - 1, true).then((moved) => moved && focusAfter(next?.id));
+  }
+
   async function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
     const ids = rows.map((r) => r.id);
@@ -227,40 +268,34 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
     reordered.splice(from, 1);
     reordered.splice(to, 0, Number(active.id));
     setPendingOrder(reordered);
-    try {
-      await move({ variables: { id: Number(active.id), toIndex: to } });
-      await list.refetch();
-    } catch (error) {
-      failures.report(error, `Failed to move the ${definition.noun}`);
-    } finally {
-      setPendingOrder(null);
-    }
+    const row = rows[from];
+    if (row) await moveTo(row, offset + to, false);
+    setPendingOrder(null);
   }
 
   const labelOfId = (id: unknown) => {
     const row = allRows.find((r) => r.id === Number(id));
     return row ? definition.rowLabel(row) : 'item';
   };
-  const positionOf = (id: unknown) => rows.findIndex((r) => r.id === Number(id)) + 1;
+  const positionOf = (id: unknown) => offset + rows.findIndex((r) => r.id === Number(id)) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${labelOfId(active.id)}, position ${positionOf(active.id)} of ${rows.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${labelOfId(active.id)} moved to position ${positionOf(over.id)} of ${rows.length}.` : `${labelOfId(active.id)} is not over a row.`),
-    onDragEnd: ({ active, over }) => (over ? `${labelOfId(active.id)} dropped at position ${positionOf(over.id)} of ${rows.length}.` : `${labelOfId(active.id)} dropped.`),
+    onDragStart: ({ active }) => `Picked up ${labelOfId(active.id)}, position ${positionOf(active.id)} of ${total}.`,
+    onDragOver: ({ active, over }) => (over ? `${labelOfId(active.id)} moved to position ${positionOf(over.id)} of ${total}.` : `${labelOfId(active.id)} is not over a row.`),
+    onDragEnd: ({ active, over }) => (over ? `${labelOfId(active.id)} dropped at position ${positionOf(over.id)} of ${total}.` : `${labelOfId(active.id)} dropped.`),
     onDragCancel: ({ active }) => `Moving ${labelOfId(active.id)} cancelled.`,
   };
 
   // Spec: a screen renders nothing while its data loads.
-  if (list.loading && !list.data) return null;
-  const allRows = list.data ? operations.rows(list.data) : [];
-  const ordered = pendingOrder ? pendingOrder.map((id) => allRows.find((r) => r.id === id)).filter((r): r is Row => !!r) : allRows;
-  const rows = visibleRows(ordered, definition.columns, query, sort);
-  // Dragging means "change the public order": only offered while the table shows that order in full.
-  const draggable = !query && !sort && allRows.length > 1;
-  const toggleSort = (header: string) =>
-    setSort((current) =>
-      current?.header !== header ? { header, direction: 'ascending' } : current.direction === 'ascending' ? { header, direction: 'descending' } : null,
-    );
-  const title = `${dialog.editing ? 'Edit' : 'Add'} ${definition.singular}`;
+  if (!data && list.loading) return null;
+  const rows = pendingOrder ? pendingOrder.map((id) => allRows.find((r) => r.id === id)).filter((r): r is Row => !!r) : allRows;
+  // Dragging and the move menu mean "change the public order": only offered while the table shows it.
+  const draggable = state.publicOrder && total > 1;
+  // Selection (bulk actions) is offered once there is more than one record.
+  const selectable = total > 1;
+  const narrowed = !!state.search || state.featured !== 'all';
+  const pageSelected = rows.length > 0 && rows.every((row) => selected.has(row.id)) ? true : selectedIds.length > 0 ? 'indeterminate' : false;
+  const leading = selectable ? 1 : 0;
+  const noun = definition.title.toLowerCase();
 
   return (
     <Box>
@@ -272,25 +307,52 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
         </ScreenHeader>
       </Box>
 
-      {list.error && !list.data ? (
-        <Text color="fg.error">Failed to load {definition.title.toLowerCase()}. Please try again later.</Text>
+      {list.error && !data ? (
+        <Text color="fg.error">Failed to load {noun}. Please try again later.</Text>
       ) : (
         <>
           <HStack mb="3" gap="3" wrap="wrap">
-            <InputGroup startElement={<Search size="16" />} maxW={{ md: 'sm' }} flex="1">
+            <InputGroup startElement={<Search size="16" />} maxW={{ md: 'sm' }} flex="1" minW="48">
               <Input
                 type="search"
-                placeholder={`Search ${definition.title.toLowerCase()}`}
-                aria-label={`Search ${definition.title.toLowerCase()}`}
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
+                placeholder={`Search ${noun}`}
+                aria-label={`Search ${noun}`}
+                value={state.draft}
+                maxLength={MAX_SEARCH}
+                onChange={(event) => state.setDraft(event.target.value)}
                 bg="bg"
               />
             </InputGroup>
+            {operations.featured && (
+              <NativeSelect.Root w={{ base: 'full', sm: '44' }}>
+                <NativeSelect.Field
+                  aria-label="Show"
+                  value={state.featured}
+                  onChange={(event) => state.setFeatured(event.target.value as FeaturedFilter)}
+                  bg="bg"
+                >
+                  <option value="all">All</option>
+                  <option value="featured">Featured</option>
+                  <option value="not-featured">Not featured</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
             <Text fontSize="sm" color="fg.muted" aria-live="polite">
-              {query ? `${rows.length} of ${allRows.length} shown` : draggable ? 'Drag ⋮⋮ to reorder' : ''}
+              {narrowed ? `${matching.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown` : draggable ? 'Drag ⋮⋮ to reorder' : ''}
             </Text>
           </HStack>
+          {selectable && (
+            <BulkBar
+              selected={selectedIds.length}
+              noun={definition.noun}
+              featured={!!operations.updateFlags}
+              busy={bulkBusy}
+              onDelete={deleteSelected}
+              onFeature={(featured) => void featureSelected(featured)}
+              onClear={() => setSelected(new Set())}
+            />
+          )}
           <DndContext
             sensors={sensors}
             collisionDetection={closestCenter}
@@ -306,17 +368,25 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
               <Table.Root size="sm" {...cardTable}>
                 <Table.Header {...visuallyHiddenOnPhones}>
                   <Table.Row bg="bg.subtle">
-                    {draggable && (
-                      <Table.ColumnHeader w="1%" py="3" px="1">
-                        <Box srOnly>Order</Box>
+                    {selectable && (
+                      <Table.ColumnHeader w="1%" py="3" px="2">
+                        <HStack gap="1">
+                          <SelectBox
+                            label="Select all on this page"
+                            checked={pageSelected}
+                            onChange={(checked) => setSelected(checked ? new Set(rows.map((row) => row.id)) : new Set())}
+                          />
+                          <Box srOnly>{draggable ? 'Order' : 'Select'}</Box>
+                        </HStack>
                       </Table.ColumnHeader>
                     )}
                     {definition.columns.map((column) => {
-                      const sorted = sort?.header === column.header ? sort.direction : undefined;
+                      const sortField = column.sortField && operations.sortable.includes(column.sortField) ? column.sortField : undefined;
+                      const sorted = sortField && state.sort?.field === sortField ? state.sort.direction : undefined;
                       return (
-                        <Table.ColumnHeader key={column.header} w={column.width} textAlign={column.align} py="3" aria-sort={column.sortValue ? (sorted ?? 'none') : undefined}>
-                          {column.sortValue ? (
-                            <Button variant="plain" size="sm" px="0" h="auto" fontWeight="semibold" onClick={() => toggleSort(column.header)}>
+                        <Table.ColumnHeader key={column.header} w={column.width} textAlign={column.align} py="3" aria-sort={sortField ? (sorted ?? 'none') : undefined}>
+                          {sortField ? (
+                            <Button variant="plain" size="sm" px="0" h="auto" fontWeight="semibold" onClick={() => state.toggleSort(sortField)}>
                               {column.header}
                               {sorted === 'ascending' ? <ArrowUp /> : sorted === 'descending' ? <ArrowDown /> : <ArrowUpDown opacity={0.4} />}
                             </Button>
@@ -334,16 +404,35 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
                 <Table.Body {...cardBody}>
                   {rows.length === 0 && (
                     <Table.Row {...cardMessageRow}>
-                      <Table.Cell colSpan={definition.columns.length + 2} {...cardMessageCell}>
-                        {query ? `Nothing matches “${query}”.` : `Nothing here yet. Use “Add ${definition.singular}” to create the first one.`}
+                      <Table.Cell colSpan={definition.columns.length + 1 + leading} {...cardMessageCell}>
+                        {state.search
+                          ? `Nothing matches “${state.search}”.`
+                          : narrowed
+                            ? 'Nothing matches this filter.'
+                            : `Nothing here yet. Use “Add ${definition.singular}” to create the first one.`}
                       </Table.Cell>
                     </Table.Row>
                   )}
                   <SortableContext items={rows.map((row) => row.id)} strategy={verticalListSortingStrategy}>
-                    {rows.map((row) => {
+                    {rows.map((row, index) => {
                       const label = definition.rowLabel(row);
                       return (
-                        <SortableRow key={row.id} id={row.id} label={label} enabled={draggable}>
+                        <SortableRow
+                          key={row.id}
+                          id={row.id}
+                          label={label}
+                          selectable={selectable}
+                          selected={selected.has(row.id)}
+                          onSelect={(checked) =>
+                            setSelected((current) => {
+                              const next = new Set(current);
+                              if (checked) next.add(row.id);
+                              else next.delete(row.id);
+                              return next;
+                            })
+                          }
+                          draggable={draggable}
+                        >
                           {definition.columns.map((column) => (
                             <Table.Cell
                               key={column.header}
@@ -355,8 +444,9 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
                               {column.cell(row)}
                             </Table.Cell>
                           ))}
-                          <Table.Cell {...cardActionsCell}>
+                          <Table.Cell {...cardActionsCell} bg={selected.has(row.id) ? 'brand.subtle' : 'bg'}>
                             <HStack gap={{ base: '4', md: '1' }} justify="end">
+                              {draggable && <MoveMenu label={label} onChoose={(choice) => chooseMove(row, index, choice)} />}
                               <IconButton aria-label={`Edit ${label}`} title="Edit" size="sm" variant="ghost" data-edit onClick={() => openEdit(row)}>
                                 <Pencil />
                               </IconButton>
@@ -381,69 +471,30 @@ export function CollectionScreen<Row extends { id: number; version?: number }, L
               </Table.Root>
             </Table.ScrollArea>
           </DndContext>
+          <Pager page={state.page} pageSize={PAGE_SIZE} count={matching} label={`${definition.title} pages`} onPage={state.setPage} />
         </>
       )}
 
-      <Dialog.Root
-        open={dialog.open}
-        onOpenChange={(details) => {
-          if (!details.open) void confirmDiscard().then((discard) => discard && close());
-        }}
-        size={{ base: 'full', md: 'lg' }}
-        scrollBehavior="inside"
-        placement="center"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content {...FORM_DIALOG_CONTENT}>
-              <Formik
-                key={dialog.formKey}
-                initialValues={dialog.editing ? valuesFrom(fields, dialog.editing) : emptyValues}
-                validationSchema={schema}
-                onSubmit={save}
-              >
-                {({ isSubmitting }) => (
-                  <Form noValidate style={{ display: 'contents' }}>
-                    <Dialog.Header>
-                      <Dialog.Title>{title}</Dialog.Title>
-                    </Dialog.Header>
-                    <Dialog.Body>
-                      <FormGuard draftKey={`${definition.path}:${dialog.editing?.id ?? 'new'}`} path={`/admin/${definition.path}`} label={title} />
-                      {conflict && <ConflictNotice conflict={conflict} onReload={() => void reloadEditing()} />}
-                      {dialog.editing ? (
-                        <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as 'details' | 'history')} variant="line">
-                          <Tabs.List mb="4">
-                            <Tabs.Trigger value="details">Details</Tabs.Trigger>
-                            <Tabs.Trigger value="history">History</Tabs.Trigger>
-                          </Tabs.List>
-                          <Tabs.Content value="details">
-                            <FormFields fields={fields} />
-                          </Tabs.Content>
-                          <Tabs.Content value="history">
-                            {tab === 'history' && <HistoryPanel
-                              collection={operations.collection}
-                              id={dialog.editing.id}
-                              labelOf={(name) => fields.find((f) => f.name === name)?.label ?? name}
-                              onRestored={() => void reloadEditing()}
-                            />}
-                          </Tabs.Content>
-                        </Tabs.Root>
-                      ) : (
-                        <FormFields fields={fields} />
-                      )}
-                    </Dialog.Body>
-                    <DialogFormFooter onCancel={() => void confirmDiscard().then((discard) => discard && close())} saving={isSubmitting} />
-                  </Form>
-                )}
-              </Formik>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <MoveDialog
+        target={moving && { label: moving.label, position: moving.position }}
+        total={total}
+        onMove={(position) => (moving ? moveTo(moving.row, position - 1, true) : Promise.resolve(true))}
+        onClose={() => setMoving(null)}
+      />
+
+      <RecordDialog
+        dialog={dialog}
+        singular={definition.singular}
+        path={definition.path}
+        collection={operations.collection}
+        fields={fields}
+        conflict={conflict}
+        tab={tab}
+        onTab={setTab}
+        onSave={save}
+        onReload={() => void reloadEditing()}
+        onClose={close}
+      />
     </Box>
   );
 }

@@ -80,5 +80,5 @@ export const displayOrderColumn: Column<{ displayOrder: number }> = {
   width: '1%',
   align: 'end',
   cell: (row) => row.displayOrder,
-  sortValue: (row) => row.displayOrder,
+  sortField: 'displayOrder',
 };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
-import { collectionOperations, type ContentInput, type UpdateVariables } from '../content-operations';
+import { collectionOperations, type ContentInput, type ListData, type ListVariables, type UpdateVariables } from '../content-operations';
 import { formFieldsOf, type FieldSpec } from '../forms/field-spec';
 
 export interface Column<Row> {
@@ -10,8 +10,8 @@ export interface Column<Row> {
   /** Narrow columns (thumbnails, numbers) keep to their content. */
   width?: string;
   align?: 'start' | 'end' | 'center';
-  /** Makes the column sortable by this value. */
-  sortValue?(row: Row): string | number | null | undefined;
+  /** Makes the column sortable on the server by this field (one of the type's `listing.sort`, or `displayOrder`). */
+  sortField?: keyof Row & string;
 }
 
 /**
@@ -20,7 +20,7 @@ export interface Column<Row> {
  * label. The screen itself (CollectionScreen) is shared: table, add/edit dialog, formik form, yup
  * schema, toasts, refetch, version conflicts.
  */
-export interface CollectionDefinition<Row extends { id: number; version?: number }, ListData = unknown> {
+export interface CollectionDefinition<Row extends { id: number; version?: number }> {
   /** Route under /admin. */
   path: string;
   /** Screen heading, e.g. 'Clients & Projects'. */
@@ -41,12 +41,20 @@ export interface CollectionDefinition<Row extends { id: number; version?: number
   columns: Column<Row>[];
   fields: FieldSpec[];
   operations: {
-    list: TypedDocumentNode<ListData, Record<string, never>>;
-    rows(data: ListData): Row[];
+    /** A page of the list with its counts (`matching`: with the search and filter; `total`: all). */
+    list: TypedDocumentNode<ListData<Row>, ListVariables>;
+    rows(data: ListData<Row>): Row[];
+    /** The list has the featured filter and bulk Feature / Unfeature. */
+    featured: boolean;
+    /** Fields the server can sort the list by. */
+    sortable: string[];
     create: TypedDocumentNode<unknown, { input: ContentInput }>;
     update: TypedDocumentNode<unknown, UpdateVariables>;
     remove: TypedDocumentNode<unknown, { id: number }>;
     move: TypedDocumentNode<unknown, { id: number; toIndex: number }>;
+    place: TypedDocumentNode<unknown, { id: number; toIndex: number }>;
+    removeMany: TypedDocumentNode<unknown, { ids: number[] }>;
+    updateFlags: TypedDocumentNode<unknown, { ids: number[]; featured: boolean }> | null;
     collection: string;
   };
 }
@@ -61,7 +69,7 @@ export interface CollectionDeclaration<C extends ContentType> {
 
 /** Completes a screen's declaration from its content type: labels, form fields, operations. */
 export function defineCollection<C extends ContentType>({ type, rowLabel, columns }: CollectionDeclaration<C>) {
-  const definition: CollectionDefinition<RecordOf<C>, Record<string, RecordOf<C>[]>> = {
+  const definition: CollectionDefinition<RecordOf<C>> = {
     path: type.adminPath,
     title: type.labels.plural,
     navLabel: type.labels.nav ?? type.labels.plural,

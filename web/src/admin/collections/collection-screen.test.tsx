@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '../../components/notifications';
 import { SIGNED_IN, fakeServer, gqlError, renderAdmin, type FakeServer } from '../test/render-admin';
+import { listAnswer } from '../test/list-answer';
 
 // Whole screens in jsdom, driven keystroke by keystroke, take a few seconds each.
 jest.setTimeout(30_000);
@@ -15,7 +16,7 @@ function countriesServer(overrides: Partial<FakeServer['handlers']> = {}) {
   let rows = [kuwait];
   return fakeServer({
     AdminMe: SIGNED_IN,
-    AdminCountries: () => ({ data: { countries: rows } }),
+    AdminCountries: (variables) => listAnswer('countries', rows, variables),
     AdminCreateCountry: ({ input }) => {
       const row = { __typename: 'Country', id: 2, ...(input as object) } as typeof kuwait;
       rows = [...rows, row];
@@ -178,14 +179,11 @@ describe('the other collection screens', () => {
   it('news: columns, dash for an empty link, featured badges, and the featured checkbox', async () => {
     const server = fakeServer({
       AdminMe: SIGNED_IN,
-      AdminNewsList: () => ({
-        data: {
-          news: [
-            { __typename: 'News', id: 1, title: 'Opening in Muscat', pictureUrl: '/uploads/a.png', brief: 'We opened.', content: null, link: null, featured: true, displayOrder: 0, createdAt: '2025-01-05T10:00:00.000Z' },
-            { __typename: 'News', id: 2, title: 'Award', pictureUrl: '/uploads/b.png', brief: 'We won.', content: null, link: 'https://example.com/award', featured: false, displayOrder: 1, createdAt: '2025-01-06T10:00:00.000Z' },
-          ],
-        },
-      }),
+      AdminNewsList: (variables) =>
+        listAnswer('news', [
+          { __typename: 'News', id: 1, title: 'Opening in Muscat', pictureUrl: '/uploads/a.png', brief: 'We opened.', content: null, link: null, featured: true, displayOrder: 0, createdAt: '2025-01-05T10:00:00.000Z' },
+          { __typename: 'News', id: 2, title: 'Award', pictureUrl: '/uploads/b.png', brief: 'We won.', content: null, link: 'https://example.com/award', featured: false, displayOrder: 1, createdAt: '2025-01-06T10:00:00.000Z' },
+        ], variables),
     });
     renderAdmin('/admin/news', { server });
     expect(await screen.findByRole('heading', { name: 'News' })).toBeInTheDocument();
@@ -206,9 +204,8 @@ describe('the other collection screens', () => {
   it("clients: 'N/A' for an empty country", async () => {
     const server = fakeServer({
       AdminMe: SIGNED_IN,
-      AdminClients: () => ({
-        data: { clients: [{ __typename: 'Client', id: 1, title: 'Port study', pictureUrl: '/uploads/p.png', brief: null, country: null, featured: false, displayOrder: 0 }] },
-      }),
+      AdminClients: (variables) =>
+        listAnswer('clients', [{ __typename: 'Client', id: 1, title: 'Port study', pictureUrl: '/uploads/p.png', brief: null, country: null, featured: false, displayOrder: 0 }], variables),
     });
     renderAdmin('/admin/clients', { server });
     expect(await screen.findByRole('heading', { name: 'Clients & Projects' })).toBeInTheDocument();
@@ -221,9 +218,8 @@ describe('the other collection screens', () => {
   it('contact info: icon select defaulting to Mail, dash for an empty label', async () => {
     const server = fakeServer({
       AdminMe: SIGNED_IN,
-      AdminContactInfoList: () => ({
-        data: { contactInfo: [{ __typename: 'ContactInfo', id: 1, type: 'phone', value: '+965 1234', label: null, icon: 'Phone', displayOrder: 0 }] },
-      }),
+      AdminContactInfoList: (variables) =>
+        listAnswer('contactInfo', [{ __typename: 'ContactInfo', id: 1, type: 'phone', value: '+965 1234', label: null, icon: 'Phone', displayOrder: 0 }], variables),
       AdminCreateContactInfo: () => ({ data: { createContactInfo: { __typename: 'ContactInfo', id: 2 } } }),
     });
     renderAdmin('/admin/contact-info', { server });

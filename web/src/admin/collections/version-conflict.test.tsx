@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '../../components/notifications';
 import { SIGNED_IN, fakeServer, gqlError, renderAdmin } from '../test/render-admin';
+import { listAnswer } from '../test/list-answer';
 
 // A save of a record someone else changed since the form loaded it: the API answers CONFLICT;
 // the form says so and offers to reload the current version.
@@ -17,7 +18,7 @@ describe('a stale save', () => {
     let stored = { __typename: 'Country', id: 1, version: 3, name: 'Kuwait', code: 'KW', flagImageUrl: '/uploads/kw.png', displayOrder: 2 };
     const server = fakeServer({
       AdminMe: SIGNED_IN,
-      AdminCountries: () => ({ data: { countries: [stored] } }),
+      AdminCountries: (variables) => listAnswer('countries', [stored], variables),
       AdminUpdateCountry: () =>
         gqlError('CONFLICT', 'Someone else changed this item since you opened it', {
           currentVersion: 4,

@@ -8,7 +8,7 @@ export const contactInfo = defineCollection({
   columns: [
     { header: 'Icon', width: '1%', cell: (row) => <ContactIcon icon={row.icon} /> },
     { header: 'Type', cell: (row) => row.type },
-    { header: 'Value', cell: (row) => row.value, sortValue: (row) => row.value },
+    { header: 'Value', cell: (row) => row.value, sortField: 'value' },
     { header: 'Label', cell: (row) => <OrDash value={row.label} /> },
     displayOrderColumn,
   ],

@@ -7,7 +7,7 @@ export const countries = defineCollection({
   rowLabel: (row) => row.name,
   columns: [
     { header: 'Flag', width: '1%', cell: (row) => <Thumbnail src={row.flagImageUrl} alt={`${row.name} flag`} shape="flag" /> },
-    { header: 'Name', cell: (row) => row.name, sortValue: (row) => row.name },
+    { header: 'Name', cell: (row) => row.name, sortField: 'name' },
     { header: 'Code', cell: (row) => row.code },
     displayOrderColumn,
   ],

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '../../components/notifications';
 import { SIGNED_IN, fakeServer, renderAdmin } from '../test/render-admin';
+import { listAnswer } from '../test/list-answer';
 
 // altText comes to the admin from its one declaration in the content model: a field in the
 // dialog, checked before sending with the server's rule and message, and sent with the record.
@@ -19,7 +20,7 @@ describe('the alt text field', () => {
   it('is prefilled, limited to 300 characters and sent with the brand', async () => {
     const server = fakeServer({
       AdminMe: SIGNED_IN,
-      AdminBrands: () => ({ data: { brands: [brand] } }),
+      AdminBrands: (variables) => listAnswer('brands', [brand], variables),
       AdminUpdateBrand: ({ id }) => ({ data: { updateBrand: { __typename: 'Brand', id } } }),
     });
     renderAdmin('/admin/brands', { server });

@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '../../components/notifications';
 import { SIGNED_IN, fakeServer, gqlError, renderAdmin } from '../test/render-admin';
+import { listAnswer } from '../test/list-answer';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import type { ImageUploader } from './upload-image';
 
@@ -14,7 +15,7 @@ afterEach(() => toaster.remove());
 function teamServer() {
   return fakeServer({
     AdminMe: SIGNED_IN,
-    AdminTeamMembers: () => ({ data: { teamMembers: [] } }),
+    AdminTeamMembers: (variables) => listAnswer('teamMembers', [], variables),
     AdminCreateTeamMember: () => ({ data: { createTeamMember: { __typename: 'TeamMember', id: 1 } } }),
   });
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '../../components/notifications';
 import { SIGNED_IN, fakeServer, gqlError, renderAdmin } from '../test/render-admin';
+import { listAnswer } from '../test/list-answer';
 
 // Work is never lost (issue 11): a dirty dialog or form asks before it is left, and what was typed
 // when the session ended is kept in this tab and offered back.
@@ -27,7 +28,7 @@ const kuwait = { __typename: 'Country', id: 7, version: 1, name: 'Kuwait', code:
 
 const landingServer = (update = () => ({ data: { updateLandingContent: landing } }) as never) =>
   fakeServer({ AdminMe: SIGNED_IN, AdminLandingContent: () => ({ data: { landingContent: landing } }), AdminUpdateLandingContent: update });
-const countriesServer = () => fakeServer({ AdminMe: SIGNED_IN, AdminCountries: () => ({ data: { countries: [kuwait] } }) });
+const countriesServer = () => fakeServer({ AdminMe: SIGNED_IN, AdminCountries: (variables) => listAnswer('countries', [kuwait], variables) });
 
 describe('a dirty dialog', () => {
   it('asks before closing; Discard closes', async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { AdminContentHistoryDocument, AdminRestoreRevisionDocument } from '../../graphql/generated/graphql';
+import { AdminRestoreRevisionDocument } from '../../graphql/generated/graphql';
+import { HISTORY_PAGE, contentHistoryDocument, type HistoryEntry } from './history-operations';
 import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
 
@@ -16,7 +17,7 @@ const ACTION_LABEL: Record<string, string> = {
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
-/** The History tab of an edit dialog: every change of the record, newest first, each restorable. */
+/** The History tab of an edit dialog: the record's changes, newest first, 20 at a time, each restorable. */
 export function HistoryPanel({
   collection,
   id,
@@ -29,10 +30,30 @@ export function HistoryPanel({
   onRestored(): void;
 }) {
   const failures = useAdminFailures();
-  const history = useQuery(AdminContentHistoryDocument, { variables: { collection, id }, fetchPolicy: 'network-only' });
+  const client = useApolloClient();
+  const history = useQuery(contentHistoryDocument, { variables: { collection, id }, fetchPolicy: 'network-only' });
   const [restore] = useMutation(AdminRestoreRevisionDocument);
   const [restoring, setRestoring] = useState<number | null>(null);
-  const entries = history.data?.contentHistory ?? [];
+  /** Pages fetched with "Show older", after the first. */
+  const [older, setOlder] = useState<{ entries: HistoryEntry[]; more: boolean; loading: boolean }>({ entries: [], more: true, loading: false });
+  const firstPage = history.data?.contentHistory ?? [];
+  const entries = [...firstPage.slice(0, HISTORY_PAGE), ...older.entries];
+  const hasOlder = older.entries.length === 0 ? firstPage.length > HISTORY_PAGE : older.more;
+
+  async function showOlder() {
+    const shown = entries.length;
+    setOlder((o) => ({ ...o, loading: true }));
+    try {
+      const result = await client.query({ query: contentHistoryDocument, variables: { collection, id, offset: shown }, fetchPolicy: 'network-only' });
+      const page = result.data?.contentHistory ?? [];
+      setOlder((o) => ({ entries: [...o.entries, ...page.slice(0, HISTORY_PAGE)], more: page.length > HISTORY_PAGE, loading: false }));
+      // Keyboard users continue at the first entry that arrived.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-history-index="${shown}"]`)?.focus());
+    } catch (error) {
+      setOlder((o) => ({ ...o, loading: false }));
+      failures.report(error, 'Failed to load older changes');
+    }
+  }
 
   async function restoreEntry(revisionId: number) {
     setRestoring(revisionId);
@@ -51,37 +72,44 @@ export function HistoryPanel({
   if (history.error) return <Text color="fg.error">Failed to load the history. Please try again later.</Text>;
   if (entries.length === 0) return <Text color="fg.muted">No changes recorded yet.</Text>;
   return (
-    <Stack as="ol" gap="0" listStyleType="none" aria-label="Changes, newest first">
-      {entries.map((entry, index) => (
-        <HStack as="li" key={entry.id} py="3" gap="3" borderBottomWidth={index < entries.length - 1 ? '1px' : undefined} align="start">
-          <Box flex="1" minW="0">
-            <HStack gap="2" wrap="wrap">
-              <Badge variant="subtle" colorPalette={entry.action === 'delete' ? 'red' : entry.action === 'create' ? 'green' : 'gray'}>
-                {ACTION_LABEL[entry.action] ?? entry.action}
-              </Badge>
-              <Text fontSize="sm" color="fg.muted">
-                {when(entry.at as string)} · {entry.username ?? 'initial content'}
-              </Text>
-            </HStack>
-            {entry.changed.length > 0 && entry.action !== 'create' && entry.action !== 'delete' && (
-              <Text fontSize="sm" mt="1">
-                {entry.changed.map(labelOf).join(', ')}
-              </Text>
+    <Box>
+      <Stack as="ol" gap="0" listStyleType="none" aria-label="Changes, newest first">
+        {entries.map((entry, index) => (
+          <HStack as="li" key={entry.id} py="3" gap="3" borderBottomWidth={index < entries.length - 1 ? '1px' : undefined} align="start" tabIndex={-1} data-history-index={index} outline="none" _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}>
+            <Box flex="1" minW="0">
+              <HStack gap="2" wrap="wrap">
+                <Badge variant="subtle" colorPalette={entry.action === 'delete' ? 'red' : entry.action === 'create' ? 'green' : 'gray'}>
+                  {ACTION_LABEL[entry.action] ?? entry.action}
+                </Badge>
+                <Text fontSize="sm" color="fg.muted">
+                  {when(entry.at)} · {entry.username ?? 'initial content'}
+                </Text>
+              </HStack>
+              {entry.changed.length > 0 && entry.action !== 'create' && entry.action !== 'delete' && (
+                <Text fontSize="sm" mt="1">
+                  {entry.changed.map(labelOf).join(', ')}
+                </Text>
+              )}
+            </Box>
+            {index > 0 && entry.action !== 'delete' && (
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={`Restore the version of ${when(entry.at)}`}
+                loading={restoring === entry.id}
+                onClick={() => void restoreEntry(entry.id)}
+              >
+                Restore
+              </Button>
             )}
-          </Box>
-          {index > 0 && entry.action !== 'delete' && (
-            <Button
-              size="xs"
-              variant="outline"
-              aria-label={`Restore the version of ${when(entry.at as string)}`}
-              loading={restoring === entry.id}
-              onClick={() => void restoreEntry(entry.id)}
-            >
-              Restore
-            </Button>
-          )}
-        </HStack>
-      ))}
-    </Stack>
+          </HStack>
+        ))}
+      </Stack>
+      {hasOlder && (
+        <Button mt="3" size="sm" variant="outline" w={{ base: 'full', sm: 'auto' }} loading={older.loading} loadingText="Loading..." onClick={() => void showOlder()}>
+          Show older
+        </Button>
+      )}
+    </Box>
   );
 }

@@ -8,12 +8,12 @@ export const news = defineCollection({
   rowLabel: (row) => row.title,
   columns: [
     pictureColumn('title'),
-    { header: 'Title', cell: (row) => row.title, sortValue: (row) => row.title },
+    { header: 'Title', cell: (row) => row.title, sortField: 'title' },
     {
       header: 'Date',
       width: '1%',
       cell: (row) => <Text as="span" whiteSpace="nowrap">{new Date(row.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</Text>,
-      sortValue: (row) => String(row.createdAt),
+      sortField: 'createdAt',
     },
     { header: 'Brief', cell: (row) => <Clamp>{row.brief}</Clamp> },
     { header: 'Link', cell: (row) => <ExternalLink href={row.link} /> },

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '../../components/notifications';
 import { SIGNED_IN, fakeServer, renderAdmin } from '../test/render-admin';
+import { listAnswer } from '../test/list-answer';
 import { readSidebarCookie } from './sidebar-state';
 
 jest.setTimeout(30_000);
@@ -10,7 +11,7 @@ jest.setTimeout(30_000);
 const server = () =>
   fakeServer({
     AdminMe: SIGNED_IN,
-    AdminCountries: () => ({ data: { countries: [] } }),
+    AdminCountries: (variables) => listAnswer('countries', [], variables),
     AdminDashboard: () => ({ data: { statistics: null, countriesCount: 0, brandsCount: 0 } }),
   });
 

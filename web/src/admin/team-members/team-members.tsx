@@ -7,7 +7,7 @@ export const teamMembers = defineCollection({
   rowLabel: (row) => row.name,
   columns: [
     pictureColumn('name'),
-    { header: 'Name', cell: (row) => row.name, sortValue: (row) => row.name },
+    { header: 'Name', cell: (row) => row.name, sortField: 'name' },
     { header: 'Position', cell: (row) => row.position },
     displayOrderColumn,
   ],

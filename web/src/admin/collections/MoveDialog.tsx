@@ -1,0 +1,102 @@
+import { Button, CloseButton, Dialog, Field, Input, Portal, Text } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import * as yup from 'yup';
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+/** The range message of the position field. */
+export const positionMessage = (total: number) => `Position must be a whole number from 1 to ${number(total)}`;
+
+/** "Move to position…": asks for a 1-based position in the public order (1..total) and hands it over. */
+export function MoveDialog({
+  target,
+  total,
+  onMove,
+  onClose,
+}: {
+  /** The row being moved, with its current 1-based position; null: closed. */
+  target: { label: string; position: number } | null;
+  /** How many records the collection holds. */
+  total: number;
+  /** Resolves when the move is done (the dialog closes) or failed (it stays open). */
+  onMove(position: number): Promise<boolean>;
+  onClose(): void;
+}) {
+  const schema = yup.object({
+    position: yup
+      .number()
+      .typeError(positionMessage(total))
+      .required(positionMessage(total))
+      .integer(positionMessage(total))
+      .min(1, positionMessage(total))
+      .max(total, positionMessage(total)),
+  });
+  const errorId = 'move-position-error';
+  return (
+    <Dialog.Root open={target !== null} onOpenChange={(details) => !details.open && onClose()} placement="center" size="sm">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            {target && (
+              <Formik
+                initialValues={{ position: String(target.position) }}
+                validationSchema={schema}
+                validateOnBlur={false}
+                onSubmit={async (values) => {
+                  if (await onMove(Number(values.position))) onClose();
+                }}
+              >
+                {({ values, errors, submitCount, isSubmitting, handleChange }) => {
+                  const invalid = submitCount > 0 && !!errors.position;
+                  return (
+                    <Form noValidate style={{ display: 'contents' }}>
+                      <Dialog.Header>
+                        <Dialog.Title>Move “{target.label}”</Dialog.Title>
+                      </Dialog.Header>
+                      <Dialog.Body>
+                        <Text fontSize="sm" color="fg.muted" mb="3">
+                          Now at position {number(target.position)} of {number(total)} in the public order.
+                        </Text>
+                        <Field.Root invalid={invalid} required ids={{ errorText: errorId }}>
+                          <Field.Label>
+                            New position (1–{number(total)})
+                            <Field.RequiredIndicator />
+                          </Field.Label>
+                          <Input
+                            name="position"
+                            type="number"
+                            inputMode="numeric"
+                            min={1}
+                            max={total}
+                            step={1}
+                            value={values.position}
+                            onChange={handleChange}
+                            aria-describedby={invalid ? errorId : undefined}
+                            autoFocus
+                          />
+                          {invalid && <Field.ErrorText>{errors.position}</Field.ErrorText>}
+                        </Field.Root>
+                      </Dialog.Body>
+                      <Dialog.Footer>
+                        <Button variant="outline" onClick={onClose}>
+                          Cancel
+                        </Button>
+                        <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Moving...">
+                          Move
+                        </Button>
+                      </Dialog.Footer>
+                    </Form>
+                  );
+                }}
+              </Formik>
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

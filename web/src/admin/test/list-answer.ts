@@ -1,0 +1,32 @@
+import type { FormattedExecutionResult } from 'graphql';
+
+// What the real API answers to an admin list query (issue 20's contract), for fake servers: the
+// page of rows the variables ask for (search, featured filter, sort, limit, offset) and the two
+// counts the screen selects (`matching`: with the search and filter, `total`: all).
+
+type Row = { id: number } & Record<string, unknown>;
+
+const text = (row: Row) =>
+  Object.values(row)
+    .filter((value) => typeof value === 'string')
+    .join(' ')
+    .toLowerCase();
+
+/** Rows in the public order (displayOrder, then id) unless the variables sort them. */
+export function listAnswer(field: string, rows: readonly Row[], variables: Record<string, unknown>): FormattedExecutionResult {
+  const search = typeof variables.search === 'string' ? variables.search.trim().toLowerCase() : '';
+  let found = rows.filter((row) => !search || text(row).includes(search));
+  if (typeof variables.featured === 'boolean') found = found.filter((row) => row.featured === variables.featured);
+  const sort = typeof variables.sort === 'string' ? variables.sort : 'displayOrder';
+  const key = sort.replace(/^-/, '');
+  const sign = sort.startsWith('-') ? -1 : 1;
+  found = [...found].sort((a, b) => {
+    const x = a[key] ?? '';
+    const y = b[key] ?? '';
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en', { sensitivity: 'base' });
+    return sign * order || a.id - b.id;
+  });
+  const offset = typeof variables.offset === 'number' ? variables.offset : 0;
+  const limit = typeof variables.limit === 'number' ? variables.limit : found.length;
+  return { data: { [field]: found.slice(offset, offset + limit), matching: found.length, total: rows.length } };
+}
