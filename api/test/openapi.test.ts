@@ -63,8 +63,23 @@ describe('GET /api/openapi.json', () => {
     expect(body.components.schemas.ContactInfo.properties.icon.enum).toEqual(['Mail', 'Phone', 'MapPin', 'Globe']);
     expect(body.components.schemas.News.properties.content.type).toEqual(['string', 'null']);
     const params = body.paths['/api/news'].get.parameters.map((p: { name: string }) => p.name);
-    expect(params).toEqual(['limit', 'offset', 'featured']);
+    // Paging and the featured filter as before; then the admin list's search and sort (issue 20).
+    expect(params).toEqual(['limit', 'offset', 'featured', 'search', 'sort']);
     expect(body.paths['/api/news/{id}'].get.parameters[0].name).toBe('id');
+  });
+
+  it('documents search, sort and the bulk routes of every collection', async () => {
+    const { body } = await request(app.baseUrl, 'GET', '/api/openapi.json');
+    const sort = body.paths['/api/news'].get.parameters.find((p: { name: string }) => p.name === 'sort');
+    expect(sort.schema.enum).toEqual(['title', '-title', 'createdAt', '-createdAt', 'displayOrder', '-displayOrder']);
+    const search = body.paths['/api/clients'].get.parameters.find((p: { name: string }) => p.name === 'search');
+    expect(search.schema).toEqual({ type: 'string', maxLength: 100 });
+    const deleteMany = body.paths['/api/admin/news/delete-many'].post;
+    expect(deleteMany.requestBody.content['application/json'].schema.properties.ids).toMatchObject({ minItems: 1, maxItems: 500 });
+    expect(Object.keys(deleteMany.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    expect(body.paths['/api/admin/news/update-many'].post.requestBody.content['application/json'].schema.properties.featured).toMatchObject({ type: 'boolean' });
+    expect(body.paths['/api/admin/countries/update-many']).toBeUndefined();
+    expect(body.paths['/api/admin/countries/restore-many'].post.operationId).toBe('restoreCountryMany');
   });
 });
 

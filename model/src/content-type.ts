@@ -42,6 +42,18 @@ export interface ContentType<F extends Record<string, Field> = Record<string, Fi
   createdAt?: boolean;
   /** The editable fields, in form order. Shared columns (id, displayOrder, version) are not listed. */
   fields: F;
+  /** A collection's admin list: the text fields its search looks in, and the fields it can be sorted by. */
+  listing?: Listing<F>;
+}
+
+/**
+ * What a collection's list can be searched and sorted by. `search`: text fields, matched as one
+ * case-insensitive substring search (a trigram index over them). `sort`: fields with an index of
+ * their own (field, id); the display order is always sortable, `createdAt` where the type has it.
+ */
+export interface Listing<F extends Record<string, Field> = Record<string, Field>> {
+  search: readonly (keyof F & string)[];
+  sort: readonly ((keyof F & string) | 'createdAt')[];
 }
 
 /** Declares a content type, keeping the field types for the derived record types. */

@@ -1,14 +1,14 @@
-import { OptimisticLockError, type EntityClass } from '@mikro-orm/core';
+import { OptimisticLockError, raw, type EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin } from '../auth/auth.service.js';
 import type { Caller } from '../auth/caller.js';
 import type { User } from '../auth/user.entity.js';
-import { BadRequest, NotFound, StaleVersion } from '../shared/errors.js';
+import { BadRequest, NotFound, StaleVersion, ValidationFailed, type FieldError } from '../shared/errors.js';
 import type { CollectionOperations, ExpectedVersion, SingletonOperations } from './collection.js';
 import { type FieldRules, validateInput } from './fields.js';
 import { changedFields } from './history/changed-fields.js';
 import { ContentHistory, type HistoryAction } from './history/content-history.entity.js';
-import type { ListOptions } from './list-options.js';
+import { parseIds, type ListOptions } from './list-options.js';
 import { lastPlace, placeRecord } from './ordering.js';
 
 // The one CRUD mechanism for every content type. A content type contributes its entity, its
@@ -86,11 +86,23 @@ async function staleVersion(em: EntityManager, path: string, current: Versioned)
   return new StaleVersion(current.version, { changedBy: last?.username ?? null, changedAt: last?.at.toISOString() ?? null });
 }
 
+/** `%term%` for ILIKE, the term's own % _ and \\ taken literally. */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** How a collection's lists are searched, and which on/off fields a bulk flag update may set. */
+export interface ListBehaviour {
+  /** SQL of the searchable text (columns.ts searchExpression); null: no search. */
+  searchExpression: string | null;
+  /** The flag fields (`featured`). */
+  flags: readonly string[];
+}
+
 export function collectionService<T extends Listed>(
   entity: EntityClass<T>,
   rules: FieldRules,
   label: string,
   path: string,
+  behaviour: ListBehaviour = { searchExpression: null, flags: [] },
 ): CollectionOperations<T> {
   const find = async (em: EntityManager, id: number): Promise<T> => {
     const record = Number.isSafeInteger(id) && id > 0 ? await em.findOne(entity, id as never) : null;
@@ -98,14 +110,35 @@ export function collectionService<T extends Listed>(
     return record;
   };
 
-  const list = (em: EntityManager, options: ListOptions = {}) =>
-    em.find(entity, (options.where ?? {}) as never, {
-      orderBy: { displayOrder: 'asc', id: 'asc' } as never,
+  /** The filters and the search as one condition. The search is `<expression> ilike '%term%'` on
+   * exactly the trigram index's expression (so the index applies), the term's wildcards escaped. */
+  const whereOf = (options: Pick<ListOptions, 'where' | 'search'>): object => {
+    const where: Record<string | symbol, unknown> = { ...options.where };
+    if (options.search !== undefined) {
+      if (!behaviour.searchExpression) throw new BadRequest(`${label} lists cannot be searched`);
+      where[raw(`${behaviour.searchExpression} ilike ?`, [containsPattern(options.search)])] = [];
+    }
+    return where;
+  };
+
+  const list = (em: EntityManager, options: ListOptions = {}) => {
+    const sort = options.sort;
+    return em.find(entity, whereOf(options) as never, {
+      orderBy: (sort ? { [sort.field]: sort.direction, id: sort.direction } : { displayOrder: 'asc', id: 'asc' }) as never,
       ...(options.limit !== undefined && { limit: options.limit }),
       ...(options.offset && { offset: options.offset }),
     });
+  };
 
-  const count = (em: EntityManager, where: ListOptions['where'] = {}) => em.count(entity, where as never);
+  const count = (em: EntityManager, options: Pick<ListOptions, 'where' | 'search'> = {}) => em.count(entity, whereOf(options) as never);
+
+  /** The records of a bulk action, all of them (NotFound naming the missing ids otherwise). */
+  const findAll = async (em: EntityManager, ids: number[]): Promise<T[]> => {
+    const found = new Map((await em.find(entity, { id: { $in: ids } } as never)).map((r) => [r.id, r]));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) throw new NotFound(`${label} not found: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`);
+    return ids.map((id) => found.get(id)!);
+  };
 
   /** Puts the record at `toIndex` (ordering.ts), with its history entry; returns it as stored now. */
   const place = (outer: EntityManager, id: number, toIndex: number, caller: Caller) =>
@@ -134,7 +167,7 @@ export function collectionService<T extends Listed>(
       const items = await list(em, options);
       // Without paging the list is everything there is: no second query.
       const paged = options.limit !== undefined || Boolean(options.offset);
-      return { items, total: paged ? await count(em, options.where) : items.length };
+      return { items, total: paged ? await count(em, options) : items.length };
     },
 
     get: find,
@@ -177,6 +210,33 @@ export function collectionService<T extends Listed>(
         await em.flush();
       }),
 
+    removeMany: (outer, rawIds, caller) =>
+      outer.transactional(async (em) => {
+        const user = await requireAdmin(em, caller);
+        const records = await findAll(em, parseIds(rawIds));
+        // One history entry per record, as a single delete writes; one delete statement for all
+        // (its triggers: one content revision, one webhook event per record).
+        for (const record of records) {
+          recordHistory(em, path, 'delete', user, record.id, record, null);
+          em.remove(record);
+        }
+        await em.flush();
+        return records.length;
+      }),
+
+    updateFlags: (outer, rawIds, input, caller) =>
+      outer.transactional(async (em) => {
+        const user = await requireAdmin(em, caller);
+        const values = flagValues(behaviour.flags, input);
+        const records = await findAll(em, parseIds(rawIds));
+        const before = records.map(snapshotOf);
+        for (const record of records) em.assign(record, values as never);
+        await em.flush();
+        records.forEach((record, i) => recordHistory(em, path, 'update', user, record.id, before[i], record));
+        await em.flush();
+        return records;
+      }),
+
     place,
 
     async move(em, id, toIndex, caller) {
@@ -184,6 +244,22 @@ export function collectionService<T extends Listed>(
       return list(em.fork());
     },
   };
+}
+
+/** The flag values of a bulk update: each named flag true or false, at least one of them. */
+function flagValues(flags: readonly string[], input: unknown): Record<string, boolean> {
+  if (flags.length === 0) throw new BadRequest('This collection has no on/off fields');
+  const given = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const values: Record<string, boolean> = {};
+  const errors: FieldError[] = [];
+  for (const name of flags) {
+    if (given[name] === undefined || given[name] === null) continue;
+    if (typeof given[name] === 'boolean') values[name] = given[name];
+    else errors.push({ field: name, message: `${name} must be true or false` });
+  }
+  if (errors.length === 0 && Object.keys(values).length === 0) errors.push({ field: flags[0], message: `Give ${flags.join(' or ')}: true or false` });
+  if (errors.length > 0) throw new ValidationFailed(errors);
+  return values;
 }
 
 /** A single record (landing content, statistics), created by the first-start seed. */

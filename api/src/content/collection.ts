@@ -16,10 +16,10 @@ export type ExpectedVersion = number | undefined;
 
 /** A list collection (countries, brands, team members, news, clients, contact info). */
 export interface CollectionOperations<T> {
-  /** Ordered by displayOrder, then id; filtered and paged by checked options (list-options.ts). Public. */
+  /** Ordered by displayOrder, then id (or by `sort`, ties by id); filtered, searched and paged by checked options (list-options.ts). Public. */
   list(em: EntityManager, options?: ListOptions): Promise<T[]>;
-  /** How many records match the filter (`count(*)`, nothing listed). Public. */
-  count(em: EntityManager, where?: ListOptions['where']): Promise<number>;
+  /** How many records match the filters and the search (`count(*)`, nothing listed). Public. */
+  count(em: EntityManager, options?: Pick<ListOptions, 'where' | 'search'>): Promise<number>;
   /** The list and how many records match its filter in all (without paging: the list's length, no second query). Public. */
   listWithTotal(em: EntityManager, options?: ListOptions): Promise<{ items: T[]; total: number }>;
   /** Throws NotFound. Public. */
@@ -38,6 +38,18 @@ export interface CollectionOperations<T> {
    * ones keep gaps). Returns the moved record.
    */
   place(em: EntityManager, id: number, toIndex: number, caller: Caller): Promise<T>;
+  /**
+   * Admin only. Deletes 1..500 records (raw ids, list-options.ts parseIds) in one transaction, each
+   * with its own history entry (undo per record). An unknown id: NotFound, nothing deleted.
+   * Returns how many were deleted.
+   */
+  removeMany(em: EntityManager, ids: unknown, caller: Caller): Promise<number>;
+  /**
+   * Admin only. Sets on/off fields (`{ featured: true }`) on 1..500 records in one transaction, with
+   * a history entry per record that changed (as update does). An unknown id: NotFound, nothing changed.
+   * Returns the records in the order of the ids.
+   */
+  updateFlags(em: EntityManager, ids: unknown, values: unknown, caller: Caller): Promise<T[]>;
   /** Admin only. `place`, then the whole list in its new order (the original contract of a move). */
   move(em: EntityManager, id: number, toIndex: number, caller: Caller): Promise<T[]>;
 }

@@ -80,14 +80,41 @@ function createdAtColumn(prototype: object): void {
  */
 function listIndexes(type: ContentType): ClassDecorator {
   // The class's properties are declared at run time: the decorator cannot check their names.
-  const index = Index as (options: { properties: string[] }) => ClassDecorator;
+  const index = Index as (options: { properties?: string[]; name?: string; expression?: string }) => ClassDecorator;
   return (target) => {
     index({ properties: ['displayOrder', 'id'] })(target);
     for (const [key, field] of Object.entries(type.fields)) {
       if (field.kind === 'flag') index({ properties: [key, 'displayOrder', 'id'] })(target);
     }
+    // Admin sorts: (field, id), walked forwards or backwards.
+    for (const key of type.listing?.sort ?? []) index({ properties: [key, 'id'] })(target);
+    // Admin search: trigrams of the searchable text, one expression per table (searchExpression).
+    const search = searchExpression(type);
+    if (search) {
+      const name = searchIndexName(type);
+      index({ name, expression: `create index "${name}" on "${type.table}" using gin (${search} gin_trgm_ops)` })(target);
+    }
   };
 }
+
+const columnOf = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * The text a collection's search looks in: its searchable fields joined by spaces, as one SQL
+ * expression. The trigram index is built on exactly this expression and the search filters on it
+ * (`<expression> ilike '%term%'`), so PostgreSQL can use the index. Null: the type has no search.
+ */
+export function searchExpression(type: ContentType): string | null {
+  const fields = type.listing?.search ?? [];
+  if (fields.length === 0) return null;
+  for (const key of fields) {
+    const field = type.fields[key] as Field | undefined;
+    if (!field || field.kind === 'flag' || field.kind === 'wholeNumber') throw new Error(`${type.typeName}: search field ${key} is not a text field`);
+  }
+  return `(${fields.map((key) => `coalesce("${columnOf(key)}", '')`).join(` || ' ' || `)})`;
+}
+
+export const searchIndexName = (type: ContentType) => `${type.table}_search_index`;
 
 /** Makes a class the entity and GraphQL object type of a content type. */
 export function contentEntity(type: ContentType): ClassDecorator {

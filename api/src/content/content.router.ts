@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { callerOf } from '../auth/session.js';
 import { BadRequest, NotFound } from '../shared/errors.js';
 import { emOf } from '../shared/request-context.js';
-import { contentHistory, restoreRevision, undoDelete } from './history/history.service.js';
+import { contentHistory, restoreRevision, undoDelete, undoDeleteMany } from './history/history.service.js';
 import { changedFields } from './history/changed-fields.js';
 import type { ContentHistory } from './history/content-history.entity.js';
 import { parseListOptions, TOTAL_COUNT_HEADER } from './list-options.js';
@@ -18,9 +18,9 @@ export function contentRouter(): Router {
   return router;
 }
 
-function mountCollection(router: Router, { path, service, filters }: CollectionDefinition): void {
+function mountCollection(router: Router, { path, service, filters, listing }: CollectionDefinition): void {
   router.get(`/${path}`, async (req, res) => {
-    const { items, total } = await service.listWithTotal(emOf(req), parseListOptions(req.query as Record<string, unknown>, filters));
+    const { items, total } = await service.listWithTotal(emOf(req), parseListOptions(req.query as Record<string, unknown>, filters, listing));
     res.setHeader(TOTAL_COUNT_HEADER, String(total));
     res.json(items);
   });
@@ -32,6 +32,19 @@ function mountCollection(router: Router, { path, service, filters }: CollectionD
   });
   router.put(`/admin/${path}/:id`, async (req, res) => {
     res.json(await service.update(emOf(req), idOf(req), req.body, callerOf(req), expectedVersionOf(req)));
+  });
+  // Bulk actions: { ids: [...] } (1..500), one transaction each; undo per record (restore-many).
+  router.post(`/admin/${path}/delete-many`, async (req, res) => {
+    res.json({ deleted: await service.removeMany(emOf(req), bodyOf(req).ids, callerOf(req)) });
+  });
+  if (filters.length > 0) {
+    router.post(`/admin/${path}/update-many`, async (req, res) => {
+      const { ids, ...values } = bodyOf(req);
+      res.json(await service.updateFlags(emOf(req), ids, values, callerOf(req)));
+    });
+  }
+  router.post(`/admin/${path}/restore-many`, async (req, res) => {
+    res.json({ restored: await undoDeleteMany(emOf(req), path, bodyOf(req).ids, callerOf(req)) });
   });
   router.delete(`/admin/${path}/:id`, async (req, res) => {
     await service.remove(emOf(req), idOf(req), callerOf(req));
@@ -75,6 +88,12 @@ const historyJson = (entry: ContentHistory) => ({
   before: entry.before ?? null,
   after: entry.after ?? null,
 });
+
+/** A JSON object body (a bulk action's); anything else reads as an empty one (its fields then fail their checks). */
+function bodyOf(req: Request): Record<string, unknown> {
+  const body = req.body as unknown;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
 
 function toIndexOf(req: Request): number {
   const toIndex = (req.body as { toIndex?: unknown } | undefined)?.toIndex;

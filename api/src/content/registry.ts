@@ -1,8 +1,8 @@
 import type { EntityClass } from '@mikro-orm/core';
 import { contentTypes, editableFields, type ContentType } from '@consulting/model';
-import { contentInput } from './columns.js';
+import { contentInput, searchExpression } from './columns.js';
 import { collectionService, singletonService } from './collection.service.js';
-import { filterFields } from './list-options.js';
+import { filterFields, type ListCapabilities } from './list-options.js';
 import type { CollectionOperations, SingletonOperations } from './collection.js';
 import { Brand } from './brands/brand.entity.js';
 import { Client } from './clients/client.entity.js';
@@ -48,6 +48,18 @@ export interface CollectionDefinition<T extends object = any> extends Definition
   itemField: string;
   /** The on/off fields its lists can be filtered by (`featured`). */
   filters: string[];
+  /** What its lists can be searched and sorted by (the model's `listing`; the display order always). */
+  listing: ListCapabilities;
+}
+
+/** The sortable fields of a collection: its declared ones (checked), then the display order. */
+function sortableFields(type: ContentType): string[] {
+  const declared = [...(type.listing?.sort ?? [])];
+  for (const key of declared) {
+    const known = key === 'createdAt' ? type.createdAt === true : key in type.fields && type.fields[key].kind !== 'flag';
+    if (!known) throw new Error(`${type.typeName}: cannot sort by ${key}`);
+  }
+  return [...declared, 'displayOrder'];
 }
 
 export interface SingletonDefinition<T extends object = any> extends Definition<T> {
@@ -74,7 +86,11 @@ export const collections: readonly CollectionDefinition[] = contentTypes
       listField: type.queryField,
       itemField,
       filters: filterFields(type.fields),
-      service: collectionService(common.entity, fields, type.labels.entity, type.restPath),
+      listing: { searchable: searchExpression(type) !== null, sortable: sortableFields(type) },
+      service: collectionService(common.entity, fields, type.labels.entity, type.restPath, {
+        searchExpression: searchExpression(type),
+        flags: filterFields(type.fields),
+      }),
     };
   });
 

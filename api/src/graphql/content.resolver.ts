@@ -1,7 +1,7 @@
 import type { EntityClass } from '@mikro-orm/core';
 import { Arg, Args, ArgsType, Ctx, Field, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { sharedDescriptions } from '@consulting/model';
-import { parseListOptions } from '../content/list-options.js';
+import { MAX_BULK_IDS, MAX_SEARCH_LENGTH, parseListOptions } from '../content/list-options.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../auth/caller.js';
 import type { ExpectedVersion } from '../content/collection.js';
@@ -24,7 +24,11 @@ const EXPECTED_VERSION = 'The version the client read; when the record has chang
 const ID = 'The id of the record.';
 const INPUT = 'The field values (validated by the server; errors come back as BAD_USER_INPUT with extensions.errors).';
 
-/** The arguments of a collection's list: limit, offset and one filter per on/off field (a count: the filters only). */
+const SEARCH = `Only records whose searchable text contains this (case-insensitive; 1 to ${MAX_SEARCH_LENGTH} characters after trimming; needs limit on a list).`;
+const sortDescription = (sortable: readonly string[]) =>
+  `Order by this field, - first for descending (${sortable.join(', ')}); ties by id. Needs limit. Absent: display order, then id.`;
+
+/** The arguments of a collection's list: limit, offset, one filter per on/off field, search and sort (a count: the filters and search only). */
 function listArgs(entry: CollectionDefinition, paged = true): new () => object {
   class ListArgs {}
   Object.defineProperty(ListArgs, 'name', { value: `${entry.typeName}${paged ? 'List' : 'Count'}Args` });
@@ -36,9 +40,13 @@ function listArgs(entry: CollectionDefinition, paged = true): new () => object {
     const field = entry.type.fields[name];
     Field(() => Boolean, { nullable: true, description: sharedDescriptions.flagFilter(field.messageName) })(ListArgs.prototype, name);
   }
+  if (entry.listing.searchable) Field(() => String, { nullable: true, description: SEARCH })(ListArgs.prototype, 'search');
+  if (paged) Field(() => String, { nullable: true, description: sortDescription(entry.listing.sortable) })(ListArgs.prototype, 'sort');
   ArgsType()(ListArgs);
   return ListArgs;
 }
+
+const IDS = `The ids of the records (1 to ${MAX_BULK_IDS}; a repeated id counts once).`;
 
 function named<T extends Function>(target: T, name: string): T {
   Object.defineProperty(target, 'name', { value: name });
@@ -71,7 +79,7 @@ export function createUpdateResolver({ entity, input, typeName, service }: Updat
 }
 
 export function createCollectionResolver(entry: CollectionDefinition) {
-  const { entity, input, service, typeName, listField, itemField, filters } = entry;
+  const { entity, input, service, typeName, listField, itemField, filters, listing } = entry;
   const ListArgs = listArgs(entry);
   const CountArgs = listArgs(entry, false);
 
@@ -79,7 +87,7 @@ export function createCollectionResolver(entry: CollectionDefinition) {
   class CollectionResolver extends createUpdateResolver(entry) {
     @Query(() => [entity], { name: listField, description: sharedDescriptions.list(entry.type.description) })
     list(@Args(() => ListArgs) args: object, @Ctx() ctx: GraphQLContext) {
-      return service.list(ctx.em, parseListOptions(plain(args), filters));
+      return service.list(ctx.em, parseListOptions(plain(args), filters, listing));
     }
 
     @Query(() => Int, {
@@ -87,7 +95,7 @@ export function createCollectionResolver(entry: CollectionDefinition) {
       description: `How many records the ${listField} list holds with the same filters (for paging with limit and offset).`,
     })
     async count(@Args(() => CountArgs) args: object, @Ctx() ctx: GraphQLContext) {
-      return service.count(ctx.em, parseListOptions(plain(args), filters).where);
+      return service.count(ctx.em, parseListOptions(plain(args), filters, listing, { counting: true }));
     }
 
     @Query(() => entity, { name: itemField, nullable: true, description: sharedDescriptions.byId(typeName) })
@@ -104,6 +112,14 @@ export function createCollectionResolver(entry: CollectionDefinition) {
     async remove(@Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
       await service.remove(ctx.em, id, ctx.caller);
       return true;
+    }
+
+    @Mutation(() => Int, {
+      name: `delete${typeName}Many`,
+      description: `Removes several ${typeName} records at once, in one transaction, each with its own history entry (undoDeleteMany brings them back); returns how many. An unknown id: NOT_FOUND and nothing is removed (admin only).`,
+    })
+    removeMany(@Arg('ids', () => [Int], { description: IDS }) ids: number[], @Ctx() ctx: GraphQLContext) {
+      return service.removeMany(ctx.em, ids, ctx.caller);
     }
 
     @Mutation(() => [entity], { name: `move${typeName}`, description: 'Moves the record to a 0-based position; returns the whole list in its new order.' })
@@ -127,7 +143,29 @@ export function createCollectionResolver(entry: CollectionDefinition) {
       return service.place(ctx.em, id, toIndex, ctx.caller);
     }
   }
-  return named(CollectionResolver, `${typeName}Resolver`);
+  if (filters.length === 0) return named(CollectionResolver, `${typeName}Resolver`);
+
+  /** `update<Type>Flags(ids, <flag>: Boolean!)`: one argument per on/off field of the type. */
+  class FlagArgs {}
+  Object.defineProperty(FlagArgs, 'name', { value: `${typeName}FlagArgs` });
+  Field(() => [Int], { description: IDS })(FlagArgs.prototype, 'ids');
+  for (const name of filters) {
+    Field(() => Boolean, { description: `The new value of ${entry.type.fields[name].messageName.toLowerCase()} for every record named.` })(FlagArgs.prototype, name);
+  }
+  ArgsType()(FlagArgs);
+
+  @Resolver()
+  class FlaggedCollectionResolver extends CollectionResolver {
+    @Mutation(() => [entity], {
+      name: `update${typeName}Flags`,
+      description: `Sets on/off fields of several ${typeName} records at once, in one transaction, each change with its own history entry; returns the records in the order of the ids. An unknown id: NOT_FOUND and nothing changes (admin only).`,
+    })
+    updateFlags(@Args(() => FlagArgs) args: object, @Ctx() ctx: GraphQLContext) {
+      const { ids, ...values } = plain(args);
+      return service.updateFlags(ctx.em, ids, values, ctx.caller);
+    }
+  }
+  return named(FlaggedCollectionResolver, `${typeName}Resolver`);
 }
 
 export function createSingletonResolver(entry: SingletonDefinition) {

@@ -2,8 +2,8 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 't
 import { ContentHistory } from '../content/history/content-history.entity.js';
 import { changedFields } from '../content/history/changed-fields.js';
 import { MAX_LIST_LIMIT, sharedDescriptions } from '@consulting/model';
-import { HISTORY_PAGE, contentHistory, restoreRevision, undoDelete } from '../content/history/history.service.js';
-import { parseListOptions } from '../content/list-options.js';
+import { HISTORY_PAGE, contentHistory, restoreRevision, undoDelete, undoDeleteMany } from '../content/history/history.service.js';
+import { MAX_BULK_IDS, parseListOptions } from '../content/list-options.js';
 import type { GraphQLContext } from './context.js';
 
 // History, restore and undo of content records: admins only (the service refuses anyone else).
@@ -31,6 +31,15 @@ export class HistoryResolver {
     @Arg('collection', () => String, { description: "REST path of the collection, e.g. 'team-members'." }) collection: string,
     @Arg('id', () => Int, { description: 'The id the deleted record had.' }) id: number, @Ctx() ctx: GraphQLContext) {
     return undoDelete(ctx.em, collection, id, ctx.caller);
+  }
+
+  @Mutation(() => Int, { description: 'Restores several deleted records of one collection with their ids and places, in one transaction; returns how many. A record that is not deleted (or never was): NOT_FOUND and nothing is restored (admins only).' })
+  undoDeleteMany(
+    @Arg('collection', () => String, { description: "REST path of the collection, e.g. 'team-members'." }) collection: string,
+    @Arg('ids', () => [Int], { description: `The ids the deleted records had (1 to ${MAX_BULK_IDS}).` }) ids: number[],
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return undoDeleteMany(ctx.em, collection, ids, ctx.caller);
   }
 
   @FieldResolver(() => [String], { description: 'Fields whose value differs between before and after.' })

@@ -1,6 +1,6 @@
 import { editableFields, MAX_LIST_LIMIT, sharedDescriptions, type ContentType, type Field } from '@consulting/model';
 import { HISTORY_PAGE } from '../content/history/history.service.js';
-import { TOTAL_COUNT_HEADER } from '../content/list-options.js';
+import { MAX_BULK_IDS, MAX_SEARCH_LENGTH, TOTAL_COUNT_HEADER } from '../content/list-options.js';
 import { collections, singletons } from '../content/registry.js';
 
 // The OpenAPI 3.1 document of the whole /api contract, generated: record and input schemas from
@@ -119,7 +119,7 @@ function historyRoutes(path: string, typeName: string, tags: string[], undoDelet
 }
 
 function collectionRoutes(): Route[] {
-  return collections.flatMap(({ path, typeName, type, filters }) => {
+  return collections.flatMap(({ path, typeName, type, filters, listing }) => {
     const tags = [type.labels.plural];
     const listParameters = [
       { name: 'limit', in: 'query', required: false, description: sharedDescriptions.limit, schema: { type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT } },
@@ -131,8 +131,81 @@ function collectionRoutes(): Route[] {
         description: sharedDescriptions.flagFilter(type.fields[name].messageName),
         schema: { type: 'boolean' },
       })),
+      ...(listing.searchable
+        ? [
+            {
+              name: 'search',
+              in: 'query',
+              required: false,
+              description: `Only records whose text (${(type.listing?.search ?? []).join(', ')}) contains this, ignoring case; % _ and \\ are taken literally. 1 to ${MAX_SEARCH_LENGTH} characters after trimming; needs limit.`,
+              schema: { type: 'string', maxLength: MAX_SEARCH_LENGTH },
+            },
+          ]
+        : []),
+      {
+        name: 'sort',
+        in: 'query',
+        required: false,
+        description: 'Order by this field, - first for descending; ties by id in the same direction. Needs limit. Absent: display order, then id.',
+        schema: { type: 'string', enum: listing.sortable.flatMap((name) => [name, `-${name}`]) },
+      },
     ];
     const body = { required: true, content: { 'application/json': { schema: ref(`${typeName}Input`) } } };
+    const ids = {
+      type: 'array',
+      items: { type: 'integer', minimum: 1 },
+      minItems: 1,
+      maxItems: MAX_BULK_IDS,
+      description: `The ids of the records (1 to ${MAX_BULK_IDS}; a repeated id counts once).`,
+    };
+    const bulkBody = (properties: Json, required: string[]) => ({
+      required: true,
+      content: { 'application/json': { schema: { type: 'object', properties: { ids, ...properties }, required: ['ids', ...required] } } },
+    });
+    const count = (name: string, description: string) =>
+      json({ type: 'object', properties: { [name]: { type: 'integer', minimum: 1, description } }, required: [name] }, description);
+    const bulkRoutes: Route[] = [
+      {
+        method: 'post',
+        path: `/api/admin/${path}/delete-many`,
+        operation: {
+          tags,
+          ...admin,
+          operationId: `delete${typeName}Many`,
+          summary: `Removes several ${typeName} records in one transaction, each with its own history entry (restore-many undoes it). An unknown id: 404 and nothing is removed.`,
+          requestBody: bulkBody({}, []),
+          responses: { 200: count('deleted', 'How many records were removed.'), ...pick(400, 401, 403, 404) },
+        },
+      },
+      ...(filters.length > 0
+        ? [
+            {
+              method: 'post' as const,
+              path: `/api/admin/${path}/update-many`,
+              operation: {
+                tags,
+                ...admin,
+                operationId: `update${typeName}Flags`,
+                summary: `Sets ${filters.join(', ')} on several ${typeName} records in one transaction, each change with its own history entry. An unknown id: 404 and nothing changes.`,
+                requestBody: bulkBody(Object.fromEntries(filters.map((name) => [name, { type: 'boolean', description: `The new ${name} value.` }])), []),
+                responses: { 200: json({ type: 'array', items: ref(typeName) }, 'The records, in the order of the ids.'), ...pick(400, 401, 403, 404) },
+              },
+            },
+          ]
+        : []),
+      {
+        method: 'post',
+        path: `/api/admin/${path}/restore-many`,
+        operation: {
+          tags,
+          ...admin,
+          operationId: `restore${typeName}Many`,
+          summary: `Undoes the deletes of several ${typeName} records (same ids and places) in one transaction. A record that is not deleted: 404 and nothing is restored.`,
+          requestBody: bulkBody({}, []),
+          responses: { 200: count('restored', 'How many records were restored.'), ...pick(400, 401, 403, 404) },
+        },
+      },
+    ];
     return [
       {
         method: 'get',
@@ -141,7 +214,7 @@ function collectionRoutes(): Route[] {
           tags,
           operationId: `list${typeName}`,
           summary: sharedDescriptions.list(type.description),
-          description: `Without limit and offset: every record. With them: one page; ${TOTAL_COUNT_HEADER} says how many there are in all.`,
+          description: `Without limit and offset: every record. With them: one page; ${TOTAL_COUNT_HEADER} says how many there are in all (with the filters and search). search and sort need limit.`,
           parameters: listParameters,
           responses: { 200: { ...json({ type: 'array', items: ref(typeName) }, 'The records.'), headers: totalCountHeader }, ...pick(400, 503) },
         },
@@ -190,6 +263,7 @@ function collectionRoutes(): Route[] {
           },
         },
       },
+      ...bulkRoutes,
       ...historyRoutes(path, typeName, tags, true),
     ] satisfies Route[];
   });

@@ -48,6 +48,9 @@ export function publicRestRead(path: string, search = ''): RestRead | null {
   const collection = collections.find((c) => c.path === segment);
   if (collection) {
     if (rawId === undefined) {
+      // Admin searches and sorts are not public reads to cache: the router answers them.
+      const params = new URLSearchParams(search);
+      if (params.has('search') || params.has('sort')) return null;
       let options: ListOptions;
       try {
         options = parseListOptions(Object.fromEntries(listParameters(search, collection.filters)), collection.filters);

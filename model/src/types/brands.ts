@@ -9,6 +9,7 @@ export const brands = contentType({
   table: 'brands',
   restPath: 'brands',
   adminPath: 'brands',
+  listing: { search: ['name', 'description'], sort: ['name'] },
   description: 'A sister company (the Companies section).',
   labels: {
     singular: 'Brand',

@@ -9,6 +9,7 @@ export const clients = contentType({
   table: 'clients',
   restPath: 'clients',
   adminPath: 'clients',
+  listing: { search: ['title', 'brief', 'country'], sort: ['title'] },
   description: 'A client project (shown publicly as "Projects").',
   labels: {
     singular: 'Client',

@@ -9,6 +9,7 @@ export const contactInfo = contentType({
   table: 'contact_info',
   restPath: 'contact-info',
   adminPath: 'contact-info',
+  listing: { search: ['value', 'label', 'type'], sort: ['value'] },
   description: 'A way to reach the firm (the Contact section).',
   labels: {
     singular: 'Contact Info',

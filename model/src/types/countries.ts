@@ -8,6 +8,7 @@ export const countries = contentType({
   table: 'countries',
   restPath: 'countries',
   adminPath: 'countries',
+  listing: { search: ['name', 'code'], sort: ['name'] },
   description: 'A country where the firm has a branch (the Presence section).',
   labels: {
     singular: 'Country',

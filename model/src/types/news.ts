@@ -10,6 +10,7 @@ export const news = contentType({
   table: 'news',
   restPath: 'news',
   adminPath: 'news',
+  listing: { search: ['title', 'brief'], sort: ['title', 'createdAt'] },
   description: 'A news article (the News page; featured ones lead the landing preview).',
   createdAt: true,
   labels: {

@@ -9,6 +9,7 @@ export const teamMembers = contentType({
   table: 'team_members',
   restPath: 'team-members',
   adminPath: 'team-members',
+  listing: { search: ['name', 'position'], sort: ['name'] },
   description: 'A person on the Team page.',
   labels: {
     singular: 'Team Member',

@@ -4,10 +4,11 @@ import type { Caller } from '../../auth/caller.js';
 import { NotFound } from '../../shared/errors.js';
 import { recordHistory, snapshotOf } from '../collection.service.js';
 import { validateInput } from '../fields.js';
-import type { ListOptions } from '../list-options.js';
+import { parseIds, type ListOptions } from '../list-options.js';
 import { collections, singletons } from '../registry.js';
 import { changedFields } from './changed-fields.js';
-import { ContentHistory } from './content-history.entity.js';
+import { ContentHistory, type HistoryAction } from './content-history.entity.js';
+import type { RequiredEntityData } from '@mikro-orm/core';
 import { editableFields } from '@consulting/model';
 
 // History and restore of content records (admins only). A restore is an ordinary write: the
@@ -68,17 +69,55 @@ export async function restoreRevision(
       recordHistory(em, entry.collection, 'restore', user, entry.recordId, before, record);
     } else {
       if (!('displayOrder' in rules)) throw new NotFound('Record not found');
-      const values = validateInput(rules, input, 'create');
-      const restored = em.create(definition.entity, {
-        ...values,
-        id: entry.recordId,
-        ...(typeof state.createdAt === 'string' && { createdAt: new Date(state.createdAt) }),
-      } as never);
+      const restored = recreate(em, definition, entry.recordId, state);
       await em.flush();
       recordHistory(em, entry.collection, 'restore', user, entry.recordId, null, restored);
     }
     await em.flush();
     return em.findOneOrFail(ContentHistory, { collection: entry.collection, recordId: entry.recordId }, { orderBy: { id: 'desc' } });
+  });
+}
+
+/** A deleted record as its history recorded it, with its id, place and creation time (added to the unit of work). */
+function recreate(em: EntityManager, definition: ReturnType<typeof definitionOf>, id: number, state: Record<string, unknown>): object {
+  const rules = editableFields(definition.type);
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(rules)) if (key in state) input[key] = state[key];
+  return em.create(definition.entity, {
+    ...validateInput(rules, input, 'create'),
+    id,
+    ...(typeof state.createdAt === 'string' && { createdAt: new Date(state.createdAt) }),
+  } as never);
+}
+
+/**
+ * Undo of a bulk delete: restores each record's latest delete, all in one transaction, each with
+ * its 'restore' entry (as undoDelete). A record that is there or whose latest entry is not a
+ * delete: NotFound naming it, nothing restored. Returns how many were restored.
+ */
+export async function undoDeleteMany(outer: EntityManager, collection: string, rawIds: unknown, caller: Caller): Promise<number> {
+  return outer.transactional(async (em) => {
+    const user = await requireAdmin(em, caller);
+    const definition = definitionOf(collection);
+    const ids = parseIds(rawIds);
+    if (!('displayOrder' in editableFields(definition.type))) throw new NotFound('Nothing to undo');
+    // Each record's latest entry only (one range of the (collection, record_id, id) index each).
+    const latestIds = await em
+      .getConnection()
+      .execute<{ id: number }[]>(
+        `select distinct on (record_id) id from content_history where collection = ? and record_id in (?) order by record_id, id desc`,
+        [collection, ids],
+      );
+    const latest = await em.find(ContentHistory, { id: { $in: latestIds.map((row) => row.id) } });
+    const deletes = new Map(latest.map((entry) => [entry.recordId, entry]));
+    const present = new Set((await em.find(definition.entity, { id: { $in: ids } } as never, { fields: ['id'] as never })).map((r) => (r as { id: number }).id));
+    const nothing = ids.filter((id) => present.has(id) || deletes.get(id)?.action !== 'delete' || !deletes.get(id)?.before);
+    if (nothing.length > 0) throw new NotFound(`Nothing to undo: ${nothing.slice(0, 10).join(', ')}${nothing.length > 10 ? ', ...' : ''}`);
+    const restored = ids.map((id) => recreate(em, definition, id, deletes.get(id)!.before!));
+    await em.flush();
+    ids.forEach((id, i) => recordHistory(em, collection, 'restore', user, id, null, restored[i]));
+    await em.flush();
+    return ids.length;
   });
 }
 
@@ -100,23 +139,38 @@ export async function undoDelete(em: EntityManager, collection: string, id: numb
  * So every record's history starts with its first state, and an editor can go back to it.
  */
 export async function recordUnlistedChanges(em: EntityManager): Promise<void> {
+  await em.flush(); // the caller's own writes first: they are what is listed
   for (const { path, entity } of [...collections, ...singletons]) {
-    const records = await em.find(entity, {});
-    if (records.length === 0) continue;
-    const latest = new Map<number, Record<string, unknown> | null>();
-    const rows = await em.getConnection().execute<{ record_id: number; after: Record<string, unknown> | null }[]>(
-      'select distinct on (record_id) record_id, after from content_history where collection = ? order by record_id, id desc',
-      [path],
-    );
-    for (const row of rows) latest.set(row.record_id, row.after);
-    for (const record of records) {
-      const after = snapshotOf(record);
-      const id = (record as { id: number }).id;
-      const before = latest.get(id) ?? null;
-      const action = latest.has(id) && before ? 'update' : 'create';
-      if (action === 'update' && changedFields({ before, after }).length === 0) continue;
-      em.create(ContentHistory, { collection: path, recordId: id, action, userId: null, username: null, before: action === 'create' ? null : before, after });
+    // A batch at a time in id order, outside the identity map, its entries inserted directly: the
+    // memory it takes is one batch's, whatever the size of the table.
+    for (let after = 0; ; ) {
+      const records = await em.find(entity, { id: { $gt: after } } as never, {
+        orderBy: { id: 'asc' } as never,
+        limit: UNLISTED_BATCH,
+        disableIdentityMap: true,
+      });
+      if (records.length === 0) break;
+      const ids = records.map((record) => (record as { id: number }).id);
+      after = ids[ids.length - 1];
+      const rows = await em.getConnection().execute<{ record_id: number; after: Record<string, unknown> | null }[]>(
+        'select distinct on (record_id) record_id, after from content_history where collection = ? and record_id between ? and ? order by record_id, id desc',
+        [path, ids[0], after],
+      );
+      const latest = new Map(rows.map((row) => [row.record_id, row.after]));
+      const entries: RequiredEntityData<ContentHistory>[] = [];
+      for (const record of records) {
+        const state = snapshotOf(record);
+        const id = (record as { id: number }).id;
+        const before = latest.get(id) ?? null;
+        const action: HistoryAction = latest.has(id) && before ? 'update' : 'create';
+        if (action === 'update' && changedFields({ before, after: state }).length === 0) continue;
+        entries.push({ collection: path, recordId: id, action, userId: null, username: null, before: action === 'create' ? null : before, after: state });
+      }
+      if (entries.length > 0) await em.insertMany(ContentHistory, entries);
+      if (records.length < UNLISTED_BATCH) break;
     }
   }
-  await em.flush();
 }
+
+/** Records recordUnlistedChanges reads at a time. */
+const UNLISTED_BATCH = 500;

@@ -9,6 +9,7 @@ import { Migration20261123190549_content_history } from './Migration202611231905
 import { Migration20261124065020_list_indexes } from './Migration20261124065020_list_indexes.js';
 import { Migration20261124071500_sign_in_addresses } from './Migration20261124071500_sign_in_addresses.js';
 import { Migration20261124072000_username_skeleton } from './Migration20261124072000_username_skeleton.js';
+import { Migration20261124093000_list_search_sort } from './Migration20261124093000_list_search_sort.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here; add it to this list.
@@ -23,4 +24,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124065020_list_indexes', class: Migration20261124065020_list_indexes },
   { name: 'Migration20261124071500_sign_in_addresses', class: Migration20261124071500_sign_in_addresses },
   { name: 'Migration20261124072000_username_skeleton', class: Migration20261124072000_username_skeleton },
+  { name: 'Migration20261124093000_list_search_sort', class: Migration20261124093000_list_search_sort },
 ];

@@ -1,0 +1,346 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { collections } from '../src/content/registry.js';
+import { validInput } from './fixtures/content.js';
+import { request } from './http.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+// Admin lists (issue 20): search and sort through REST and GraphQL (one parser, list-options.ts),
+// and the bulk actions (delete, flags, undo of deletes) with their history and side effects.
+
+type Json = Record<string, any>;
+
+let app: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  cookie = await app.login();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const sql = <T = Json>(text: string, params: unknown[] = []) => app.orm.em.fork().getConnection().execute<T[]>(text, params);
+
+async function gql(query: string, variables: Json = {}, withCookie: string | undefined = cookie): Promise<{ data?: Json; errors?: Json[] }> {
+  const response = await fetch(`${app.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(withCookie ? { cookie: withCookie } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as { data?: Json; errors?: Json[] };
+}
+
+const get = (path: string) => request(app.baseUrl, 'GET', path);
+const post = (path: string, json: unknown, withCookie: string | undefined = cookie) => request(app.baseUrl, 'POST', path, { json, cookie: withCookie });
+
+/** Replaces the news with these (title, brief, featured) rows, in this display order; returns their ids. */
+async function newsOf(rows: [title: string, brief: string, featured?: boolean][]): Promise<number[]> {
+  await sql('delete from news');
+  const ids: number[] = [];
+  for (const [i, [title, brief, featured = false]] of rows.entries()) {
+    const [row] = await sql<{ id: number }>(
+      `insert into news (title, picture_url, brief, featured, display_order) values (?, '/uploads/n.png', ?, ?, ?) returning id`,
+      [title, brief, featured, i],
+    );
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+const titles = (records: Json[]) => records.map((r) => r.title as string);
+
+describe('search', () => {
+  beforeEach(async () => {
+    await newsOf([
+      ['Annual Report', 'Our year in numbers', true],
+      ['Office opening', 'A new office in Kuwait City', false],
+      ['100% growth', 'Revenue doubled (not 100_000)', true],
+      ['Back\\slash news', 'A path C:\\reports', false],
+      ['Café Ünïcødé', 'مرحبا بالعالم — Arabic greeting', false],
+      ['Report card', 'Staff REPORTS on the quarter', false],
+      ['Plain', 'Nothing to see', true],
+    ]);
+  });
+
+  it('finds a case-insensitive substring of the title or the brief, in display order, with the total', async () => {
+    const reply = await get('/api/news?search=rEpOrT&limit=50');
+    expect(reply.status).toBe(200);
+    expect(titles(reply.body)).toEqual(['Annual Report', 'Back\\slash news', 'Report card']);
+    expect(reply.headers.get('x-total-count')).toBe('3');
+    // In the brief only, and around the search term: white space trimmed.
+    expect(titles((await get('/api/news?search=%20%20kuwait%20&limit=50')).body)).toEqual(['Office opening']);
+  });
+
+  it('takes % _ and \\ literally', async () => {
+    expect(titles((await get(`/api/news?search=${encodeURIComponent('100%')}&limit=50`)).body)).toEqual(['100% growth']);
+    expect(titles((await get(`/api/news?search=${encodeURIComponent('%')}&limit=50`)).body)).toEqual(['100% growth']);
+    expect(titles((await get(`/api/news?search=${encodeURIComponent('_')}&limit=50`)).body)).toEqual(['100% growth']);
+    expect(titles((await get(`/api/news?search=${encodeURIComponent('0_0')}&limit=50`)).body)).toEqual(['100% growth']);
+    expect(titles((await get(`/api/news?search=${encodeURIComponent('\\')}&limit=50`)).body)).toEqual(['Back\\slash news']);
+    expect(titles((await get(`/api/news?search=${encodeURIComponent('c:\\r')}&limit=50`)).body)).toEqual(['Back\\slash news']);
+    // A pattern that would match everything if the wildcards were live matches nothing here.
+    expect((await get(`/api/news?search=${encodeURIComponent('%_%')}&limit=50`)).body).toEqual([]);
+  });
+
+  it('matches text beyond ASCII, and terms of one and two characters', async () => {
+    expect(titles((await get(`/api/news?search=${encodeURIComponent('Ünïcødé')}&limit=50`)).body)).toEqual(['Café Ünïcødé']);
+    expect(titles((await get(`/api/news?search=${encodeURIComponent('café')}&limit=50`)).body)).toEqual(['Café Ünïcødé']);
+    expect(titles((await get(`/api/news?search=${encodeURIComponent('بالعالم')}&limit=50`)).body)).toEqual(['Café Ünïcødé']);
+    expect(titles((await get(`/api/news?search=${encodeURIComponent('é')}&limit=50`)).body)).toEqual(['Café Ünïcødé']);
+    const short = await get('/api/news?search=pl&limit=50');
+    expect(titles(short.body)).toEqual(['Plain']);
+    expect(short.headers.get('x-total-count')).toBe('1');
+    // 'year', 'City': one page of one, the total still both.
+    const one = await get('/api/news?search=Y&limit=1');
+    expect(titles(one.body)).toEqual(['Annual Report']);
+    expect(one.headers.get('x-total-count')).toBe('2');
+  });
+
+  it('combines with the featured filter and with paging; counts agree with the lists', async () => {
+    const all = await get('/api/news?search=re&limit=50');
+    const featured = await get('/api/news?search=re&featured=true&limit=50');
+    expect(titles(featured.body)).toEqual(titles(all.body.filter((r: Json) => r.featured)));
+    expect(featured.headers.get('x-total-count')).toBe(String(featured.body.length));
+    const pages = [0, 2, 4].map((offset) => get(`/api/news?search=re&limit=2&offset=${offset}`));
+    const paged = (await Promise.all(pages)).flatMap((p) => titles(p.body));
+    expect(paged).toEqual(titles(all.body));
+
+    const counted = await gql('{ newsCount(search: "re") featured: newsCount(search: "re", featured: true) }');
+    expect(counted.errors).toBeUndefined();
+    expect(counted.data).toEqual({ newsCount: all.body.length, featured: featured.body.length });
+    const listed = await gql('{ news(search: "RE", featured: true, limit: 50) { title } }');
+    expect(listed.data?.news.map((n: Json) => n.title)).toEqual(titles(featured.body));
+  });
+
+  it('is refused without a limit, over 100 characters, or as anything but text (400 / BAD_USER_INPUT with field messages)', async () => {
+    const noLimit = await get('/api/news?search=report');
+    expect(noLimit.status).toBe(400);
+    expect(noLimit.body.errors).toEqual([{ field: 'limit', message: 'limit is required with search or sort' }]);
+    const long = await get(`/api/news?search=${'a'.repeat(101)}&limit=5`);
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual([{ field: 'search', message: 'search must be at most 100 characters' }]);
+    expect((await get(`/api/news?search=${'é'.repeat(100)}&limit=5`)).status).toBe(200);
+    expect((await get('/api/news?search=a&search=b&limit=5')).status).toBe(400);
+    expect((await get(`/api/news?search=${encodeURIComponent('a\u0000b')}&limit=5`)).status).toBe(400);
+
+    const refused = await gql('{ news(search: "report") { id } }');
+    expect(refused.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0].extensions.errors).toEqual([{ field: 'limit', message: 'limit is required with search or sort' }]);
+  });
+
+  it('leaves a list without the new arguments as it was (whole list, no limit needed)', async () => {
+    const whole = await get('/api/news');
+    expect(whole.status).toBe(200);
+    expect(whole.body).toHaveLength(7);
+    // White space alone is no search.
+    expect((await get('/api/news?search=%20')).body).toHaveLength(7);
+  });
+
+  it('searches every collection over its declared fields', async () => {
+    for (const { path, listing } of collections) {
+      expect(listing.searchable).toBe(true);
+      const input = { ...validInput[path], displayOrder: 0 };
+      const created = await post(`/api/admin/${path}`, input);
+      expect(created.status).toBe(201);
+      const text = String(Object.values(input).find((v) => typeof v === 'string' && v.length >= 5 && !v.startsWith('http') && !v.startsWith('/')));
+      const term = text.slice(1, 5).toUpperCase();
+      const found = await get(`/api/${path}?search=${encodeURIComponent(term)}&limit=500`);
+      expect({ path, status: found.status }).toEqual({ path, status: 200 });
+      expect(found.body.map((r: Json) => r.id)).toContain(created.body.id);
+    }
+  });
+});
+
+describe('sort', () => {
+  let ids: number[];
+  beforeEach(async () => {
+    ids = await newsOf([
+      ['banana', 'b'],
+      ['Apple', 'a'],
+      ['cherry', 'c'],
+      ['apple', 'a2'],
+      ['banana', 'b2'],
+    ]);
+    // createdAt: the reverse of insertion for the first three, ties for the rest.
+    await sql(`update news set created_at = timestamp '2026-01-01' - (display_order * interval '1 day') where display_order < 3`);
+    await sql(`update news set created_at = timestamp '2025-01-01' where display_order >= 3`);
+  });
+
+  it('by each sortable field, both directions, ties by id', async () => {
+    const asc = (await get('/api/news?sort=title&limit=50')).body;
+    const sorted = [...asc].sort((a: Json, b: Json) => (a.title === b.title ? a.id - b.id : 0));
+    expect(asc.map((r: Json) => r.id)).toEqual(sorted.map((r: Json) => r.id));
+    // The database's collation decides where capitals go; ties (banana, banana) are in id order.
+    const bananas = asc.filter((r: Json) => r.title === 'banana').map((r: Json) => r.id);
+    expect(bananas).toEqual([ids[0], ids[4]]);
+    const desc = (await get('/api/news?sort=-title&limit=50')).body;
+    expect(desc.map((r: Json) => r.id)).toEqual(asc.map((r: Json) => r.id).reverse());
+
+    const byDate = (await get('/api/news?sort=createdAt&limit=50')).body.map((r: Json) => r.id);
+    expect(byDate).toEqual([ids[3], ids[4], ids[2], ids[1], ids[0]]);
+    expect((await get('/api/news?sort=-createdAt&limit=50')).body.map((r: Json) => r.id)).toEqual([...byDate].reverse());
+
+    await sql('update news set display_order = 7');
+    expect((await get('/api/news?sort=displayOrder&limit=50')).body.map((r: Json) => r.id)).toEqual(ids);
+    expect((await get('/api/news?sort=-displayOrder&limit=50')).body.map((r: Json) => r.id)).toEqual([...ids].reverse());
+  });
+
+  it('pages a sorted list without gaps or repeats, through GraphQL too', async () => {
+    const whole = (await get('/api/news?sort=-title&limit=50')).body.map((r: Json) => r.id);
+    const pages: number[] = [];
+    for (let offset = 0; offset < 5; offset += 2) {
+      const page = await gql('query($o:Int){ news(sort: "-title", limit: 2, offset: $o) { id } }', { o: offset });
+      expect(page.errors).toBeUndefined();
+      pages.push(...page.data!.news.map((r: Json) => r.id));
+    }
+    expect(pages).toEqual(whole);
+  });
+
+  it('refuses an unknown field naming the allowed ones, and a sort without limit', async () => {
+    const bad = await get('/api/news?sort=brief&limit=5');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { field: 'sort', message: 'sort must be one of: title, -title, createdAt, -createdAt, displayOrder, -displayOrder' },
+    ]);
+    for (const sort of ['--title', 'title,id', '', 'TITLE', 'featured']) {
+      expect({ sort, status: (await get(`/api/news?sort=${encodeURIComponent(sort)}&limit=5`)).status }).toEqual({ sort, status: 400 });
+    }
+    expect((await get('/api/countries?sort=createdAt&limit=5')).status).toBe(400);
+    const noLimit = await get('/api/news?sort=title');
+    expect(noLimit.status).toBe(400);
+    expect(noLimit.body.errors).toEqual([{ field: 'limit', message: 'limit is required with search or sort' }]);
+    const refused = await gql('{ clients(sort: "country", limit: 5) { id } }');
+    expect(refused.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0].extensions.errors).toEqual([{ field: 'sort', message: 'sort must be one of: title, -title, displayOrder, -displayOrder' }]);
+  });
+});
+
+const revision = async () => Number((await sql<{ revision: string }>('select revision from content_revision where id = 1'))[0].revision);
+const historyOf = async (path: string, id: number) =>
+  (await request(app.baseUrl, 'GET', `/api/admin/${path}/${id}/history`, { cookie })).body.map((e: Json) => e.action);
+
+describe('bulk delete and its undo', () => {
+  it('deletes several records in one statement, one history entry each; restore-many brings back ids and places', async () => {
+    const ids = await newsOf([['a', 'x'], ['b', 'x'], ['c', 'x'], ['d', 'x'], ['e', 'x']]);
+    const before = (await get('/api/news')).body;
+    const startRevision = await revision();
+    const deleted = await post('/api/admin/news/delete-many', { ids: [ids[1], ids[3], ids[1]] });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ deleted: 2 });
+    expect(await revision()).toBe(startRevision + 1); // one statement: one revision, the caches follow once
+    expect(titles((await get('/api/news')).body)).toEqual(['a', 'c', 'e']);
+    expect(await historyOf('news', ids[1])).toEqual(['delete']);
+    expect(await historyOf('news', ids[3])).toEqual(['delete']);
+
+    const restored = await post('/api/admin/news/restore-many', { ids: [ids[3], ids[1]] });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual({ restored: 2 });
+    expect((await get('/api/news')).body).toEqual(before);
+    expect(await historyOf('news', ids[1])).toEqual(['restore', 'delete']);
+    // Nothing left to undo: refused, nothing changes.
+    const again = await post('/api/admin/news/restore-many', { ids: [ids[1]] });
+    expect(again.status).toBe(404);
+  });
+
+  it('through GraphQL: deleteNewsMany and undoDeleteMany; a single undoDelete still works per record', async () => {
+    const ids = await newsOf([['a', 'x'], ['b', 'x'], ['c', 'x']]);
+    const before = (await get('/api/news')).body;
+    const deleted = await gql('mutation($ids:[Int!]!){ deleteNewsMany(ids: $ids) }', { ids });
+    expect(deleted).toEqual({ data: { deleteNewsMany: 3 } });
+    expect((await get('/api/news')).body).toEqual([]);
+    const one = await gql('mutation($id:Int!){ undoDelete(collection: "news", id: $id) { action } }', { id: ids[0] });
+    expect(one.errors).toBeUndefined();
+    const rest = await gql('mutation($ids:[Int!]!){ undoDeleteMany(collection: "news", ids: $ids) }', { ids: ids.slice(1) });
+    expect(rest).toEqual({ data: { undoDeleteMany: 2 } });
+    expect((await get('/api/news')).body).toEqual(before);
+  });
+
+  it('an unknown id: 404 / NOT_FOUND and nothing is deleted or restored', async () => {
+    const ids = await newsOf([['a', 'x'], ['b', 'x']]);
+    const startRevision = await revision();
+    const reply = await post('/api/admin/news/delete-many', { ids: [ids[0], 999_999] });
+    expect(reply.status).toBe(404);
+    expect(reply.body.message).toMatch(/999999/);
+    const viaGraphQL = await gql('mutation($ids:[Int!]!){ deleteNewsMany(ids: $ids) }', { ids: [ids[1], 999_999] });
+    expect(viaGraphQL.errors?.[0].extensions.code).toBe('NOT_FOUND');
+    expect(titles((await get('/api/news')).body)).toEqual(['a', 'b']);
+    expect(await revision()).toBe(startRevision);
+    expect(await historyOf('news', ids[0])).toEqual([]);
+
+    await post('/api/admin/news/delete-many', { ids: [ids[0]] });
+    // One of the two is not deleted: neither comes back.
+    expect((await post('/api/admin/news/restore-many', { ids: [ids[0], ids[1]] })).status).toBe(404);
+    const undo = await gql('mutation($ids:[Int!]!){ undoDeleteMany(collection: "news", ids: $ids) }', { ids: [ids[0], 424_242] });
+    expect(undo.errors?.[0].extensions.code).toBe('NOT_FOUND');
+    expect(titles((await get('/api/news')).body)).toEqual(['b']);
+  });
+
+  it('refuses anonymous callers (401 / UNAUTHENTICATED) and bad id lists (400 / BAD_USER_INPUT)', async () => {
+    const ids = await newsOf([['a', 'x']]);
+    for (const route of ['delete-many', 'update-many', 'restore-many']) {
+      expect((await post(`/api/admin/news/${route}`, { ids, featured: true }, '')).status).toBe(401);
+    }
+    const anonymous = await gql('mutation($ids:[Int!]!){ deleteNewsMany(ids: $ids) }', { ids }, '');
+    expect(anonymous.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+    const anonymousUndo = await gql('mutation($ids:[Int!]!){ undoDeleteMany(collection: "news", ids: $ids) }', { ids }, '');
+    expect(anonymousUndo.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+
+    const tooMany = Array.from({ length: 501 }, (_, i) => i + 1);
+    for (const body of [{ ids: tooMany }, { ids: [] }, { ids: 'all' }, {}, { ids: [1.5] }, { ids: [0] }, { ids: ['1'] }, []]) {
+      const reply = await post('/api/admin/news/delete-many', body);
+      expect({ body, status: reply.status }).toEqual({ body, status: 400 });
+      expect(reply.body.errors).toEqual([{ field: 'ids', message: expect.any(String) }]);
+    }
+    expect((await post('/api/admin/news/delete-many', { ids: tooMany })).body.errors[0].message).toBe('ids must name at most 500 records');
+    const graphTooMany = await gql('mutation($ids:[Int!]!){ deleteNewsMany(ids: $ids) }', { ids: tooMany });
+    expect(graphTooMany.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect((await post('/api/admin/news/restore-many', { ids: tooMany })).status).toBe(400);
+    expect((await get('/api/news')).body).toHaveLength(1);
+    // 500 is allowed (unknown ids then: 404).
+    expect((await post('/api/admin/news/delete-many', { ids: tooMany.slice(0, 500) })).status).toBe(404);
+    expect((await post('/api/admin/no-such/delete-many', { ids })).status).toBe(404);
+    expect((await gql('mutation{ undoDeleteMany(collection: "no-such", ids: [1]) }')).errors?.[0].extensions.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('bulk flags', () => {
+  it('features and unfeatures several records, one history entry per changed record, version bumped', async () => {
+    const ids = await newsOf([['a', 'x', false], ['b', 'x', true], ['c', 'x', false]]);
+    const startRevision = await revision();
+    const reply = await post('/api/admin/news/update-many', { ids: [ids[2], ids[0], ids[1]], featured: true });
+    expect(reply.status).toBe(200);
+    expect(reply.body.map((r: Json) => [r.id, r.featured, r.version])).toEqual([
+      [ids[2], true, 2],
+      [ids[0], true, 2],
+      [ids[1], true, 1],
+    ]);
+    expect(await revision()).toBeGreaterThan(startRevision);
+    expect(await historyOf('news', ids[0])).toEqual(['update']);
+    expect(await historyOf('news', ids[1])).toEqual([]); // already featured: no change, no entry
+    expect((await get('/api/news?featured=true')).body).toHaveLength(3);
+
+    const unfeatured = await gql('mutation($ids:[Int!]!){ updateNewsFlags(ids: $ids, featured: false) { id featured } }', { ids: ids.slice(0, 2) });
+    expect(unfeatured).toEqual({ data: { updateNewsFlags: [{ id: ids[0], featured: false }, { id: ids[1], featured: false }] } });
+    expect(titles((await get('/api/news?featured=true')).body)).toEqual(['c']);
+    // Undo of one record's change: its history entry, as for a single update.
+    const [entry] = (await request(app.baseUrl, 'GET', `/api/admin/news/${ids[1]}/history`, { cookie })).body;
+    expect(entry).toMatchObject({ action: 'update', changed: ['featured'] });
+  });
+
+  it('clients too; unknown ids change nothing; bad values are refused; types without flags have none', async () => {
+    const client = await post('/api/admin/clients', { ...validInput.clients, featured: false });
+    const reply = await gql('mutation($ids:[Int!]!){ updateClientFlags(ids: $ids, featured: true) { featured } }', { ids: [client.body.id] });
+    expect(reply).toEqual({ data: { updateClientFlags: [{ featured: true }] } });
+
+    const ids = await newsOf([['a', 'x', false]]);
+    expect((await post('/api/admin/news/update-many', { ids: [ids[0], 999_999], featured: true })).status).toBe(404);
+    expect((await get('/api/news?featured=true')).body).toEqual([]);
+    const bad = await post('/api/admin/news/update-many', { ids, featured: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: 'featured', message: 'featured must be true or false' }]);
+    expect((await post('/api/admin/news/update-many', { ids })).status).toBe(400);
+    expect((await post('/api/admin/countries/update-many', { ids, featured: true })).status).toBe(404);
+    const noFlags = await gql('mutation{ updateCountryFlags(ids: [1], featured: true) { id } }');
+    expect(noFlags.errors?.[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+});
