@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { recordUnlistedChanges } from '../src/content/history/history.service.js';
+import { News } from '../src/content/news/news.entity.js';
 import { collections } from '../src/content/registry.js';
+import { fillCollection } from './fill-content.js';
 import { validInput } from './fixtures/content.js';
 import { request } from './http.js';
+import { capturingQueries } from './query-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 // Admin lists (issue 20): search and sort through REST and GraphQL (one parser, list-options.ts),
@@ -342,5 +346,38 @@ describe('bulk flags', () => {
     expect((await post('/api/admin/countries/update-many', { ids, featured: true })).status).toBe(404);
     const noFlags = await gql('mutation{ updateCountryFlags(ids: [1], featured: true) { id } }');
     expect(noFlags.errors?.[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+});
+
+describe('recordUnlistedChanges (seeds) at size', () => {
+  it('reads the records a bounded batch at a time and lists each once, keeping nothing in the identity map', async () => {
+    await sql('delete from news');
+    await sql(`delete from content_history where collection = 'news'`);
+    await fillCollection(app.orm, 'news', { count: 2_345 });
+    const [{ id: firstId }] = await sql<{ id: number }>('select min(id) as id from news');
+    // One record already listed with its current state, one with an older state.
+    const em = app.orm.em.fork();
+    const snapshot = async (id: number) => JSON.parse(JSON.stringify(await app.orm.em.fork().findOneOrFail(News, id)));
+    await sql(`insert into content_history (collection, record_id, action, after) values ('news', ?, 'create', ?)`, [firstId, JSON.stringify(await snapshot(firstId))]);
+    await sql(`insert into content_history (collection, record_id, action, after) values ('news', ?, 'create', ?)`, [
+      firstId + 1,
+      JSON.stringify({ ...(await snapshot(firstId + 1)), title: 'older' }),
+    ]);
+
+    const { queries } = await capturingQueries(app.orm, ['news'], () => em.transactional((tx) => recordUnlistedChanges(tx)));
+    const reads = queries.filter((q) => /^select\b.*\bfrom "news"/i.test(q));
+    expect(reads.length).toBeGreaterThanOrEqual(5);
+    for (const read of reads) expect(read).toMatch(/\blimit 500\b/);
+    expect(em.getUnitOfWork().getIdentityMap().values().filter((e) => e instanceof News)).toHaveLength(0);
+
+    const counts = await sql<{ action: string; n: string }>(`select action, count(*)::text as n from content_history where collection = 'news' group by action order by action`);
+    expect(counts).toEqual([
+      { action: 'create', n: '2345' }, // the two inserted above, and one for each of the others
+      { action: 'update', n: '1' }, // the second: its stored state differs from its entry
+    ]);
+    // Run again: nothing new.
+    await app.orm.em.fork().transactional((tx) => recordUnlistedChanges(tx));
+    const [{ n }] = await sql<{ n: string }>(`select count(*)::text as n from content_history where collection = 'news'`);
+    expect(Number(n)).toBe(2_345 + 1);
   });
 });
