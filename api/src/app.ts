@@ -74,7 +74,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   app.use('/uploads', uploadedFilesRouter(storage, { storage: config.storage }));
   app.use(healthRouter(orm, logger));
 
-  app.use(seoRouter(config));
+  app.use(seoRouter(config, { orm, reads: publicReads }));
   await mountWeb(app, deps, publicReads);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).

@@ -26,7 +26,9 @@ export function App() {
         <Route index element={<LandingPage />} />
         <Route path="team" element={<TeamPage />} />
         <Route path="news" element={<NewsPage />} />
+        <Route path="news/page/:page" element={<NewsPage />} />
         <Route path="clients" element={<ProjectsPage />} />
+        <Route path="clients/page/:page" element={<ProjectsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

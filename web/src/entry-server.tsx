@@ -17,8 +17,8 @@ const MAX_DATA_ROUNDS = 3;
 
 /** The page queries, run in the server's own process: no HTTP, no socket, no serialisation. */
 function inProcessRunner(execute: GraphQLExecutor) {
-  return async (document: Parameters<GraphQLExecutor>[0]['document'], operationName: string) => {
-    const result = await execute({ document, variables: {}, operationName });
+  return async (document: Parameters<GraphQLExecutor>[0]['document'], operationName: string, variables?: Record<string, unknown>) => {
+    const result = await execute({ document, variables: variables ?? {}, operationName });
     if (result.errors?.length || result.data == null) throw new Error(`${operationName} failed`);
     return result.data;
   };

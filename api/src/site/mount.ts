@@ -11,8 +11,9 @@ import { siteOrigin } from '../seo/site-origin.js';
 import { inProcessExecutor } from './in-process-graphql.js';
 import { precompressedAssets } from './static-assets.js';
 import type { Production } from './public-cache.js';
-import { earlyPageTarget, NOT_FOUND_RENDER_URL, pageTarget, redirectLocation } from './page-paths.js';
-import { pageTargetKey, type PublicReads } from './public-reads.js';
+import { listPageCounts } from './list-page-counts.js';
+import { earlyPageTarget, NOT_FOUND_RENDER_URL, pageTarget, redirectLocation, type PageTarget } from './page-paths.js';
+import { pageKey, pageTargetKey, type PublicReads } from './public-reads.js';
 import { RENDER_CACHE_HEADER, sendPrepared, sendRedirect } from './send-prepared.js';
 import { UNAVAILABLE_PAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.js';
 
@@ -22,7 +23,10 @@ import { UNAVAILABLE_PAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable
 // the public read cache (public-reads.ts), which answers later requests before the app runs;
 // this route sees only misses. Other spellings of a page's path get a 301 to it, and every path
 // that names no page the one not-found page, rendered once per revision (page-paths.ts). While the
-// database is away a page is served from its last rendering (stale), or as a 503 page. Absolute
+// database is away a page is served from its last rendering (stale), or as a 503 page. The later
+// pages of a paged list (/news/page/2, ...) exist while the list has that many pages: known from
+// counts made once per content revision (list-page-counts.ts), so a page past the last is the
+// not-found page like any unknown path, never a render of its own. Absolute
 // URLs in pages come from PUBLIC_URL (seo/site-origin.ts), never from a request.
 
 export { RENDER_CACHE_HEADER };
@@ -58,7 +62,8 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
   // Before any route runs, a plain path is known to be no page only if no static file or other
   // route owns its first segment.
   const reserved = new Set([...NOT_PAGE_SEGMENTS, ...readdirSync(clientDir).map((name) => name.toLowerCase())]);
-  reads.usePages((path) => earlyPageTarget(path, reserved));
+  const counts = listPageCounts(deps.orm, feed);
+  reads.usePages((path) => earlyPageTarget(path, reserved, counts.known()));
 
   // Vite fingerprints everything under /assets: the content never changes at a given URL.
   app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')));
@@ -91,7 +96,18 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
     }
     // Public pages never read the query string: ignoring it keeps `/?x=1`, `/?x=2`, ... from each
     // forcing a render and pushing real pages out of the cache.
-    const target = pageTarget(req.path);
+    let target: PageTarget | null = pageTarget(req.path, counts.known());
+    if (target === null) {
+      // A later page of a paged list: whether it exists depends on the list's length now.
+      try {
+        target = pageTarget(req.path, await counts.current())!;
+      } catch {
+        // The database is away and nothing was counted yet: the page's last rendering, if it had one.
+        const last = cache.last(pageKey(req.path));
+        if (last) return sendPrepared(req, res, last, 'stale');
+        return sendUnavailable(res, 'bypass');
+      }
+    }
     if (target.kind === 'redirect') {
       const q = req.originalUrl.indexOf('?');
       return sendRedirect(res, redirectLocation(target.location, q === -1 ? '' : req.originalUrl.slice(q + 1)));
@@ -128,12 +144,17 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
         req.log?.warn({ url }, 'serving a stale page: data unavailable');
         return sendPrepared(req, res, last, 'stale');
       }
-      res.set(RENDER_CACHE_HEADER, state).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).set('Cache-Control', 'no-store');
-      return void res.status(503).type('html').send(UNAVAILABLE_PAGE);
+      return sendUnavailable(res, state);
     }
     res.set(RENDER_CACHE_HEADER, state === 'hit' ? 'miss' : state);
     sendPage(res, production.produced.status, production.produced.body);
   });
+}
+
+/** The 503 page: the data is away and this page has no earlier rendering to show. */
+function sendUnavailable(res: Response, state: string): void {
+  res.set(RENDER_CACHE_HEADER, state).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).set('Cache-Control', 'no-store');
+  res.status(503).type('html').send(UNAVAILABLE_PAGE);
 }
 
 function html(status: number, page: string, cacheable: boolean, link?: string): Production {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PUBLIC_PAGE_PATHS } from '../seo/seo-files.js';
+import { PAGED_LIST_PATHS, PUBLIC_PAGE_PATHS, type ListPageCounts } from '../seo/seo-files.js';
 
 // Which public page a request path names. The site's pages live at a handful of fixed paths (the
 // list the sitemap gives, seo/seo-files.ts; a new page is added there). Any other spelling of one
@@ -7,6 +7,13 @@ import { PUBLIC_PAGE_PATHS } from '../seo/seo-files.js';
 // the page, and every other path with the one not-found page, rendered at a fixed URL and kept
 // under one cache key whatever the path. So no path a client can invent costs a render or a cache
 // entry, and a redirect's Location is always one of the paths below (never another host).
+//
+// The paged lists (/news, /clients) have their later pages at `/news/page/2`, `/news/page/3`, ...
+// up to their last page, which depends on the content: those paths are pages only while the list
+// has that many pages (ListPageCounts, counted once per content revision, list-page-counts.ts).
+// `/news/page/1` is answered with a 301 to `/news`; a page past the last, page 0, a leading zero
+// or anything not a number is not found (the one not-found page and its one cache key). So the
+// pages a client can make the server render are the list's real pages, and no more.
 
 export type PageTarget =
   /** A page: render (or serve from the cache) `path`. */
@@ -40,12 +47,33 @@ export function canonicalPath(rawPath: string): string | null {
   return (path.posix.normalize(decoded).replace(/\/+$/, '') || '/').toLowerCase();
 }
 
-/** What the page route answers for a path (it sees only paths no other route took). */
-export function pageTarget(rawPath: string): PageTarget {
+/** A later page of a paged list, as written in its canonical path: `/news/page/2` (group 1 the list, 2 the number). */
+const LIST_PAGE = /^(\/[a-z]+)\/page\/([1-9]\d{0,8})$/;
+
+/** `/<list>/page/<n>` in any spelling (the number still plain after decoding): `/NEWS/Page/2/`, `/news/page/%32`. */
+function listPageOf(path: string): { list: string; page: number } | null {
+  const match = LIST_PAGE.exec(path);
+  if (!match || !Object.hasOwn(PAGED_LIST_PATHS, match[1])) return null;
+  return { list: match[1], page: Number(match[2]) };
+}
+
+/**
+ * What the page route answers for a path (it sees only paths no other route took). `counts`: the
+ * paged lists' page counts now; null when they are not known yet, and then the answer for a later
+ * page of a list is null too (the caller counts, then asks again).
+ */
+export function pageTarget(rawPath: string, counts: ListPageCounts | null = null): PageTarget | null {
   if (PAGES.has(rawPath)) return { kind: 'page', path: rawPath };
-  const canonical = canonicalPath(rawPath);
-  if (canonical !== null && PAGES.has(canonical)) return { kind: 'redirect', location: canonical };
-  return { kind: 'not-found' };
+  const exact = listPageOf(rawPath);
+  const canonical = exact ? rawPath : canonicalPath(rawPath);
+  if (canonical === null) return { kind: 'not-found' };
+  if (!exact && PAGES.has(canonical)) return { kind: 'redirect', location: canonical };
+  const listPage = exact ?? listPageOf(canonical);
+  if (listPage === null) return { kind: 'not-found' };
+  if (listPage.page === 1) return { kind: 'redirect', location: listPage.list };
+  if (counts === null) return null;
+  if (listPage.page > (counts[listPage.list] ?? 1)) return { kind: 'not-found' };
+  return exact ? { kind: 'page', path: rawPath } : { kind: 'redirect', location: canonical };
 }
 
 /** A plain path (`/a-b/c_1`, a trailing slash at most): no dots, escapes or empty segments. */
@@ -57,8 +85,9 @@ const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+\/?$/;
  * spellings are known at once; "not found" only for a plain path whose first segment no other route
  * owns (`reservedSegments`, lower case: the API's prefixes, /admin, /assets, the static files).
  */
-export function earlyPageTarget(rawPath: string, reservedSegments: ReadonlySet<string>): PageTarget | null {
-  const target = pageTarget(rawPath);
+export function earlyPageTarget(rawPath: string, reservedSegments: ReadonlySet<string>, counts: ListPageCounts | null = null): PageTarget | null {
+  const target = pageTarget(rawPath, counts);
+  if (target === null) return null;
   if (target.kind !== 'not-found') return target;
   if (!PLAIN_PATH.test(rawPath)) return null;
   const first = rawPath.slice(1).split('/', 1)[0].toLowerCase();

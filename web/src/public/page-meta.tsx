@@ -12,6 +12,9 @@ export interface PageMetaValues {
   image?: string;
   /** Images the page shows first (the hero poster): preloaded from the head. */
   preloadImages?: string[];
+  /** A paged list's previous and next pages (site paths): `<link rel="prev">` / `rel="next"` in the head. */
+  prev?: string;
+  next?: string;
   /** schema.org JSON-LD for the page, given the site's public origin (never the request's Host). */
   structuredData?: (origin: string) => StructuredData[];
 }

@@ -21,11 +21,11 @@ type Documents = {
     "query AdminContentHistory($collection: String!, $id: Int!) {\n  contentHistory(collection: $collection, id: $id) {\n    id\n    action\n    username\n    at\n    changed\n  }\n}\n\nmutation AdminRestoreRevision($revisionId: Int!) {\n  restoreRevision(revisionId: $revisionId) {\n    id\n  }\n}\n\nmutation AdminUndoDelete($collection: String!, $id: Int!) {\n  undoDelete(collection: $collection, id: $id) {\n    id\n  }\n}": typeof types.AdminContentHistoryDocument,
     "query AdminWebhooks {\n  webhooks {\n    id\n    url\n    secret\n    collections\n    active\n    createdAt\n  }\n  webhookCollections\n}\n\nquery AdminWebhookDeliveries($endpointId: Int!) {\n  webhookDeliveries(endpointId: $endpointId, limit: 50) {\n    id\n    event\n    collection\n    recordId\n    action\n    occurredAt\n    status\n    attempts\n    nextAttemptAt\n    lastStatusCode\n    lastLatencyMs\n    lastError\n  }\n}\n\nmutation AdminCreateWebhook($input: WebhookEndpointInput!) {\n  createWebhook(input: $input) {\n    id\n  }\n}\n\nmutation AdminUpdateWebhook($id: Int!, $input: WebhookEndpointInput!) {\n  updateWebhook(id: $id, input: $input) {\n    id\n  }\n}\n\nmutation AdminDeleteWebhook($id: Int!) {\n  deleteWebhook(id: $id)\n}\n\nmutation AdminSendTestWebhook($id: Int!) {\n  sendTestWebhook(id: $id) {\n    id\n  }\n}": typeof types.AdminWebhooksDocument,
     "fragment ProjectCard on Client {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}": typeof types.ProjectCardFragmentDoc,
-    "query ProjectsPage {\n  clients {\n    ...ProjectCard\n  }\n}": typeof types.ProjectsPageDocument,
+    "query ProjectsPage($limit: Int!, $offset: Int!) {\n  clients(limit: $limit, offset: $offset) {\n    ...ProjectCard\n  }\n  clientsCount\n}": typeof types.ProjectsPageDocument,
     "query ContactSection {\n  contactInfo {\n    id\n    type\n    value\n    label\n    icon\n  }\n}": typeof types.ContactSectionDocument,
     "query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  newsPreview {\n    ...NewsPreviewCard\n  }\n  projectsPreview {\n    ...ProjectCard\n  }\n}": typeof types.LandingPageDocument,
     "fragment NewsCard on News {\n  id\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": typeof types.NewsCardFragmentDoc,
-    "query NewsPage {\n  news {\n    ...NewsCard\n  }\n}": typeof types.NewsPageDocument,
+    "query NewsPage($limit: Int!, $offset: Int!) {\n  news(limit: $limit, offset: $offset) {\n    ...NewsCard\n  }\n  newsCount\n}": typeof types.NewsPageDocument,
     "fragment NewsPreviewCard on News {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": typeof types.NewsPreviewCardFragmentDoc,
     "query TeamPage {\n  teamMembers {\n    id\n    name\n    position\n    pictureUrl\n    altText\n    brief\n  }\n}": typeof types.TeamPageDocument,
 };
@@ -37,11 +37,11 @@ const documents: Documents = {
     "query AdminContentHistory($collection: String!, $id: Int!) {\n  contentHistory(collection: $collection, id: $id) {\n    id\n    action\n    username\n    at\n    changed\n  }\n}\n\nmutation AdminRestoreRevision($revisionId: Int!) {\n  restoreRevision(revisionId: $revisionId) {\n    id\n  }\n}\n\nmutation AdminUndoDelete($collection: String!, $id: Int!) {\n  undoDelete(collection: $collection, id: $id) {\n    id\n  }\n}": types.AdminContentHistoryDocument,
     "query AdminWebhooks {\n  webhooks {\n    id\n    url\n    secret\n    collections\n    active\n    createdAt\n  }\n  webhookCollections\n}\n\nquery AdminWebhookDeliveries($endpointId: Int!) {\n  webhookDeliveries(endpointId: $endpointId, limit: 50) {\n    id\n    event\n    collection\n    recordId\n    action\n    occurredAt\n    status\n    attempts\n    nextAttemptAt\n    lastStatusCode\n    lastLatencyMs\n    lastError\n  }\n}\n\nmutation AdminCreateWebhook($input: WebhookEndpointInput!) {\n  createWebhook(input: $input) {\n    id\n  }\n}\n\nmutation AdminUpdateWebhook($id: Int!, $input: WebhookEndpointInput!) {\n  updateWebhook(id: $id, input: $input) {\n    id\n  }\n}\n\nmutation AdminDeleteWebhook($id: Int!) {\n  deleteWebhook(id: $id)\n}\n\nmutation AdminSendTestWebhook($id: Int!) {\n  sendTestWebhook(id: $id) {\n    id\n  }\n}": types.AdminWebhooksDocument,
     "fragment ProjectCard on Client {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}": types.ProjectCardFragmentDoc,
-    "query ProjectsPage {\n  clients {\n    ...ProjectCard\n  }\n}": types.ProjectsPageDocument,
+    "query ProjectsPage($limit: Int!, $offset: Int!) {\n  clients(limit: $limit, offset: $offset) {\n    ...ProjectCard\n  }\n  clientsCount\n}": types.ProjectsPageDocument,
     "query ContactSection {\n  contactInfo {\n    id\n    type\n    value\n    label\n    icon\n  }\n}": types.ContactSectionDocument,
     "query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  newsPreview {\n    ...NewsPreviewCard\n  }\n  projectsPreview {\n    ...ProjectCard\n  }\n}": types.LandingPageDocument,
     "fragment NewsCard on News {\n  id\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": types.NewsCardFragmentDoc,
-    "query NewsPage {\n  news {\n    ...NewsCard\n  }\n}": types.NewsPageDocument,
+    "query NewsPage($limit: Int!, $offset: Int!) {\n  news(limit: $limit, offset: $offset) {\n    ...NewsCard\n  }\n  newsCount\n}": types.NewsPageDocument,
     "fragment NewsPreviewCard on News {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": types.NewsPreviewCardFragmentDoc,
     "query TeamPage {\n  teamMembers {\n    id\n    name\n    position\n    pictureUrl\n    altText\n    brief\n  }\n}": types.TeamPageDocument,
 };
@@ -91,7 +91,7 @@ export function graphql(source: "fragment ProjectCard on Client {\n  id\n  title
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query ProjectsPage {\n  clients {\n    ...ProjectCard\n  }\n}"): (typeof documents)["query ProjectsPage {\n  clients {\n    ...ProjectCard\n  }\n}"];
+export function graphql(source: "query ProjectsPage($limit: Int!, $offset: Int!) {\n  clients(limit: $limit, offset: $offset) {\n    ...ProjectCard\n  }\n  clientsCount\n}"): (typeof documents)["query ProjectsPage($limit: Int!, $offset: Int!) {\n  clients(limit: $limit, offset: $offset) {\n    ...ProjectCard\n  }\n  clientsCount\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -107,7 +107,7 @@ export function graphql(source: "fragment NewsCard on News {\n  id\n  title\n  b
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query NewsPage {\n  news {\n    ...NewsCard\n  }\n}"): (typeof documents)["query NewsPage {\n  news {\n    ...NewsCard\n  }\n}"];
+export function graphql(source: "query NewsPage($limit: Int!, $offset: Int!) {\n  news(limit: $limit, offset: $offset) {\n    ...NewsCard\n  }\n  newsCount\n}"): (typeof documents)["query NewsPage($limit: Int!, $offset: Int!) {\n  news(limit: $limit, offset: $offset) {\n    ...NewsCard\n  }\n  newsCount\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

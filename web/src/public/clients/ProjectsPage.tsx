@@ -1,12 +1,19 @@
+import { useParams } from 'react-router';
 import { ProjectsPageDocument, type ProjectsPageQuery } from '../../graphql/generated/graphql';
 import { ListPage } from '../layout/ListPage';
+import { pageNumberOf } from '../layout/list-paging';
+import { NotFoundPage } from '../not-found/NotFoundPage';
 import { FIRM_NAME } from '../firm';
 import { ProjectCard } from './ProjectCard';
 
+/** /clients (page 1) and /clients/page/2, /clients/page/3, ... */
 export function ProjectsPage() {
+  const page = pageNumberOf(useParams().page);
+  if (page === null) return <NotFoundPage />;
   return (
     <ListPage<ProjectsPageQuery, ProjectsPageQuery['clients'][number]>
       query={ProjectsPageDocument}
+      paging={{ basePath: '/clients', page, total: (data) => data.clientsCount }}
       items={(data) => data.clients}
       meta={{
         title: `Our Projects | ${FIRM_NAME}`,

@@ -6,6 +6,10 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/PageStatu
 import { PageMeta, type StructuredData } from '../page-meta';
 import { PageHero } from './PageHero';
 import { usePublicQuery } from '../page-data/public-data';
+import { FIRM_NAME } from '../firm';
+import { NotFoundPage } from '../not-found/NotFoundPage';
+import { listPagePath, pageCountOf, pageVariables } from './list-paging';
+import { Pager } from './Pager';
 
 /** The grid of a list page: content cards (1/2/3 per row, as the spec says) or portraits (2/3/4). */
 export type ListGrid = 'cards' | 'portraits';
@@ -13,8 +17,20 @@ export type ListGrid = 'cards' | 'portraits';
 /** How many items the widest row shows: their pictures are above the fold and load at once. */
 const FIRST_ROW: Record<ListGrid, number> = { cards: 3, portraits: 4 };
 
+/**
+ * A list shown in pages (news, projects): `page` of the list at `basePath`, its query asked with
+ * that page's limit and offset, `total` its whole length (from the same answer).
+ */
+export interface ListPaging<TData> {
+  basePath: string;
+  page: number;
+  total: (data: TData) => number | null | undefined;
+}
+
 export interface ListPageProps<TData, TItem extends { id: number | string }> {
-  query: TypedDocumentNode<TData, Record<string, never>>;
+  query: TypedDocumentNode<TData, Record<string, never>> | TypedDocumentNode<TData, { limit: number; offset: number }>;
+  /** Absent: the whole list on one page (team). */
+  paging?: ListPaging<TData>;
   items: (data: TData) => TItem[];
   meta: { title: string; description: string };
   hero: { title: string; subtitle: string };
@@ -25,17 +41,29 @@ export interface ListPageProps<TData, TItem extends { id: number | string }> {
   structuredData?: (origin: string, items: TItem[]) => StructuredData[];
 }
 
-/** A public list page (team, news, projects): hero band, then loading, failure, empty or the grid. */
+/**
+ * A public list page (team, news, projects): hero band, then loading, failure, empty or the grid;
+ * a paged list also its pager, and its pages after the first say their number in title and
+ * description. With everything on one page it is exactly the unpaged page.
+ */
 export function ListPage<TData, TItem extends { id: number | string }>(props: ListPageProps<TData, TItem>) {
-  const { query, items, meta, hero, texts, grid = 'cards', renderItem, structuredData } = props;
-  const { data, loading, error } = usePublicQuery(query);
-  const list = data && !error ? items(data as TData) : [];
+  const { query, paging, items, meta, hero, texts, grid = 'cards', renderItem, structuredData } = props;
+  const page = paging?.page ?? 1;
+  const { data, loading, error } = usePublicQuery(query as TypedDocumentNode<TData, { limit: number; offset: number }>, paging ? pageVariables(page) : undefined);
+  const answered = data && !error ? (data as TData) : undefined;
+  const list = answered ? items(answered) : [];
+  const last = paging && answered ? pageCountOf(paging.total(answered) ?? list.length) : 1;
+  // A page past the last (the list shrank since the link was made): the one not-found page.
+  if (paging && answered && page > last) return <NotFoundPage />;
   const Grid = grid === 'cards' ? ContentGrid : PortraitGrid;
+  const numbered = page > 1 ? { title: `${hero.title} — page ${page} of ${last} | ${FIRM_NAME}`, description: `${meta.description} Page ${page} of ${last}.` } : meta;
   return (
     <>
       <PageMeta
-        title={meta.title}
-        description={meta.description}
+        title={numbered.title}
+        description={numbered.description}
+        prev={paging && page > 1 ? listPagePath(paging.basePath, page - 1) : undefined}
+        next={paging && page < last ? listPagePath(paging.basePath, page + 1) : undefined}
         structuredData={structuredData && list.length > 0 ? (origin) => structuredData(origin, list) : undefined}
       />
       <PageHero title={hero.title} subtitle={hero.subtitle} />
@@ -53,6 +81,7 @@ export function ListPage<TData, TItem extends { id: number | string }>(props: Li
             ))}
           </Grid>
         )}
+        {paging && list.length > 0 && <Pager basePath={paging.basePath} page={page} last={last} />}
       </Container>
     </>
   );

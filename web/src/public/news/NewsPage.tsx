@@ -1,13 +1,20 @@
+import { useParams } from 'react-router';
 import { NewsPageDocument, type NewsPageQuery } from '../../graphql/generated/graphql';
 import { ListPage } from '../layout/ListPage';
+import { pageNumberOf } from '../layout/list-paging';
+import { NotFoundPage } from '../not-found/NotFoundPage';
 import { FIRM_NAME } from '../firm';
 import { newsArticlesData } from '../seo/structured-data';
 import { NewsCard } from './NewsCard';
 
+/** /news (page 1) and /news/page/2, /news/page/3, ... */
 export function NewsPage() {
+  const page = pageNumberOf(useParams().page);
+  if (page === null) return <NotFoundPage />;
   return (
     <ListPage<NewsPageQuery, NewsPageQuery['news'][number]>
       query={NewsPageDocument}
+      paging={{ basePath: '/news', page, total: (data) => data.newsCount }}
       items={(data) => data.news}
       meta={{ title: `Our News | ${FIRM_NAME}`, description: `The latest news, insights and achievements from ${FIRM_NAME}.` }}
       hero={{ title: 'Our News', subtitle: 'Stay up to date with our latest news, insights and achievements.' }}

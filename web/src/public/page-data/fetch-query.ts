@@ -5,9 +5,10 @@ import type { DocumentNode } from 'graphql';
 // first such request, so a server-rendered page that never makes one does not download it.
 
 /** Runs a public query over HTTP; resolves with its data, rejects on any failure. */
-export async function fetchPublicQuery(document: DocumentNode, operationName: string): Promise<unknown> {
+export async function fetchPublicQuery(document: DocumentNode, operationName: string, variables?: Record<string, unknown>): Promise<unknown> {
   const { print } = await import('graphql/language/printer');
   const params = new URLSearchParams({ query: print(document), operationName });
+  if (variables) params.set('variables', JSON.stringify(variables));
   // A custom header makes the request one a cross-site page cannot send without a preflight
   // (Apollo Server's CSRF prevention accepts it).
   const response = await fetch(`/graphql?${params.toString()}`, {

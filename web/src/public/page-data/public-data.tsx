@@ -2,15 +2,26 @@ import { createContext, useContext, useEffect, useSyncExternalStore, type ReactN
 import type { DocumentNode } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 
-// The public pages' data. Each page asks for its one query (no variables); the answer is kept for
-// the visit and shared by every component that asks for the same query (cache-first, never
+// The public pages' data. Each page asks for its one query (a paged list page: with its page's
+// limit and offset as variables); the answer is kept for the visit and shared by every component that asks for the same query (cache-first, never
 // refetched, spec section 9). The server renderer fills a store and embeds what it holds in the
 // page; the browser starts from that, so a server-rendered page hydrates without a request, and a
 // page reached by navigation fetches its query once. Small on purpose: public pages ship without
 // Apollo Client (the admin panel, loaded on its own, uses it).
 
 /** Runs one query and resolves with its data; rejects on any failure (network, GraphQL errors). */
-export type QueryRunner = (document: DocumentNode, operationName: string) => Promise<unknown>;
+export type QueryRunner = (document: DocumentNode, operationName: string, variables?: QueryVariables) => Promise<unknown>;
+
+/** A public query's variables (a list page's limit and offset): small, flat, JSON. */
+export type QueryVariables = Record<string, string | number | boolean>;
+
+/**
+ * The key a query's answer is kept and embedded under: its operation name, followed by its
+ * variables as JSON when it has any (`NewsPage{"limit":24,"offset":24}`).
+ */
+export function queryKey(name: string, variables?: QueryVariables): string {
+  return variables && Object.keys(variables).length > 0 ? `${name}${JSON.stringify(variables)}` : name;
+}
 
 /** The data held for one query: asked for and waiting, answered, or failed. */
 export type QueryState = { status: 'loading' } | { status: 'done'; data: unknown } | { status: 'failed'; error: unknown };
@@ -31,31 +42,33 @@ export class PublicDataStore {
   readonly #inFlight = new Set<Promise<unknown>>();
   readonly #listeners = new Set<() => void>();
 
-  /** `answered`: data by operation name, as `answered()` gave it on the server. */
+  /** `answered`: data by query key (queryKey), as `answered()` gave it on the server. */
   constructor(run: QueryRunner, answered: Record<string, unknown> = {}) {
     this.#run = run;
     for (const [name, data] of Object.entries(answered)) this.#states.set(name, { status: 'done', data });
   }
 
   /** The query's state; the first ask starts it. */
-  read(document: DocumentNode): QueryState {
+  read(document: DocumentNode, variables?: QueryVariables): QueryState {
     const name = operationNameOf(document);
-    return this.#states.get(name) ?? this.#start(document, name);
+    const key = queryKey(name, variables);
+    return this.#states.get(key) ?? this.#start(document, name, key, variables);
   }
 
   /** A query that failed is asked again (a page shown anew after a failure: the network may be back). */
-  retryFailed(document: DocumentNode): void {
+  retryFailed(document: DocumentNode, variables?: QueryVariables): void {
     const name = operationNameOf(document);
-    if (this.#states.get(name)?.status !== 'failed') return;
-    this.#start(document, name);
+    const key = queryKey(name, variables);
+    if (this.#states.get(key)?.status !== 'failed') return;
+    this.#start(document, name, key, variables);
     for (const listener of this.#listeners) listener();
   }
 
-  #start(document: DocumentNode, name: string): QueryState {
-    this.#states.set(name, LOADING);
-    const running = this.#run(document, name).then(
-      (data) => this.#settle(name, { status: 'done', data }),
-      (error: unknown) => this.#settle(name, { status: 'failed', error }),
+  #start(document: DocumentNode, name: string, key: string, variables?: QueryVariables): QueryState {
+    this.#states.set(key, LOADING);
+    const running = (variables ? this.#run(document, name, variables) : this.#run(document, name)).then(
+      (data) => this.#settle(key, { status: 'done', data }),
+      (error: unknown) => this.#settle(key, { status: 'failed', error }),
     );
     this.#inFlight.add(running);
     void running.finally(() => this.#inFlight.delete(running));
@@ -82,15 +95,15 @@ export class PublicDataStore {
     return [...this.#states.values()].some((state) => state.status === 'failed');
   }
 
-  /** The answered queries' data by operation name: what the server embeds in the page. */
+  /** The answered queries' data by query key: what the server embeds in the page. */
   answered(): Record<string, unknown> {
     const answered: Record<string, unknown> = {};
-    for (const [name, state] of this.#states) if (state.status === 'done') answered[name] = state.data;
+    for (const [key, state] of this.#states) if (state.status === 'done') answered[key] = state.data;
     return answered;
   }
 
-  #settle(name: string, state: QueryState): void {
-    this.#states.set(name, state);
+  #settle(key: string, state: QueryState): void {
+    this.#states.set(key, state);
     for (const listener of this.#listeners) listener();
   }
 }
@@ -101,18 +114,26 @@ export function PublicDataProvider({ store, children }: { store: PublicDataStore
   return <PublicDataContext.Provider value={store}>{children}</PublicDataContext.Provider>;
 }
 
-/** A public query's data: `loading` until it is answered, then `data` or `error`. */
-export function usePublicQuery<TData>(document: TypedDocumentNode<TData, Record<string, never>>): {
+/**
+ * A public query's data: `loading` until it is answered, then `data` or `error`. `variables`: a
+ * paged list's limit and offset (each set of variables is its own query).
+ */
+export function usePublicQuery<TData, TVariables extends QueryVariables = Record<string, never>>(
+  document: TypedDocumentNode<TData, TVariables>,
+  variables?: TVariables,
+): {
   data: TData | undefined;
   loading: boolean;
   error: unknown;
 } {
   const store = useContext(PublicDataContext);
   if (!store) throw new Error('usePublicQuery needs a PublicDataProvider');
-  const read = () => store.read(document);
+  const key = variables ? JSON.stringify(variables) : '';
+  const read = () => store.read(document, variables);
   const state = useSyncExternalStore(store.subscribe, read, read);
   // Each time a page shows the query anew, a failure is retried (never on a re-render).
-  useEffect(() => store.retryFailed(document), [store, document]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `variables` (a new object each render)
+  useEffect(() => store.retryFailed(document, variables), [store, document, key]);
   return {
     data: state.status === 'done' ? (state.data as TData) : undefined,
     loading: state.status === 'loading',

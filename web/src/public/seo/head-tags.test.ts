@@ -20,6 +20,15 @@ describe('server-rendered head', () => {
     expect(head.match(/<link rel="preload" href="[^"]+" as="font" type="font\/woff2" crossorigin \/>/g)).toHaveLength(2);
   });
 
+  it('gives a page of a paged list its own canonical URL and absolute rel=prev / rel=next links (none on a 404)', () => {
+    const head = headTags({ title: 'Our News — page 2 of 4', description: 'd', prev: '/news', next: '/news/page/3' }, ORIGIN, '/news/page/2');
+    expect(head).toContain('<link rel="canonical" href="https://www.meridian.example/news/page/2" />');
+    expect(head).toContain('<link rel="prev" href="https://www.meridian.example/news" />');
+    expect(head).toContain('<link rel="next" href="https://www.meridian.example/news/page/3" />');
+    expect(headTags({ title: 'Our News', description: 'd' }, ORIGIN, '/news')).not.toMatch(/rel="(prev|next)"/);
+    expect(headTags({ title: '404', description: '', status: 404, prev: '/news' }, ORIGIN, '/news/page/9')).not.toMatch(/rel="(prev|next)"/);
+  });
+
   it('marks a 404 as not to be indexed, without a canonical URL or structured data', () => {
     const head = headTags({ title: '404', description: '', status: 404, structuredData: () => [{ a: 1 }] }, ORIGIN, '/nope');
     expect(head).toContain('<meta name="robots" content="noindex" />');

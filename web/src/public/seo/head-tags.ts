@@ -33,6 +33,8 @@ export function headTags(meta: PageMetaValues, origin: string, path: string): st
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     indexable ? `<link rel="canonical" href="${pageUrl}" />` : `<meta name="robots" content="noindex" />`,
+    ...(indexable && meta.prev ? [`<link rel="prev" href="${escapeHtml(absoluteUrl(origin, meta.prev))}" />`] : []),
+    ...(indexable && meta.next ? [`<link rel="next" href="${escapeHtml(absoluteUrl(origin, meta.next))}" />`] : []),
     ...PRELOADED_FONT_URLS.map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="font" type="font/woff2" crossorigin />`),
     ...(meta.preloadImages ?? []).map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="image" fetchpriority="high" />`),
     `<meta property="og:type" content="website" />`,

@@ -1,0 +1,95 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { PUBLIC_LIST_PAGE_SIZE } from '@consulting/model';
+import { collections } from '../content/registry.js';
+import { PAGED_LIST_PATHS, type ListPageCounts } from '../seo/seo-files.js';
+import type { ContentRevisionFeed } from './content-revision-feed.js';
+
+// How many pages each paged public list (/news, /clients) has, per content revision: one count(*)
+// per list the first time a revision needs it (concurrent askers share it), then known at once
+// (the page paths before any route runs, page-paths.ts; the sitemap). Shared by everything that
+// serves the same revision feed.
+
+/** Pages of a list of `total` items (an empty list still has its one page). */
+export function pagesOf(total: number): number {
+  return Math.max(1, Math.ceil(total / PUBLIC_LIST_PAGE_SIZE));
+}
+
+export class ListPageCountsSource {
+  readonly #orm: MikroORM;
+  readonly #feed: ContentRevisionFeed;
+  /** The counts of `#revision`, once known. */
+  #known: { revision: string; counts: ListPageCounts } | null = null;
+  /** The last counts made, at whatever revision: used while the database is away. */
+  #last: ListPageCounts | null = null;
+  #counting: { revision: string; promise: Promise<ListPageCounts> } | null = null;
+
+  constructor(orm: MikroORM, feed: ContentRevisionFeed) {
+    this.#orm = orm;
+    this.#feed = feed;
+  }
+
+  /** The counts at the current revision if known, else null (nothing is started). */
+  known(): ListPageCounts | null {
+    const revision = this.#feed.current;
+    return revision !== null && this.#known?.revision === revision ? this.#known.counts : null;
+  }
+
+  /**
+   * The counts at the current revision, counted now if not known (once per revision). Without a
+   * current revision (the feed reconnecting) they are counted for this caller alone. When the
+   * database cannot count, the last counts made, if any; else the error.
+   */
+  async current(): Promise<ListPageCounts> {
+    const known = this.known();
+    if (known) return known;
+    try {
+      return await this.#atCurrentRevision();
+    } catch (error) {
+      if (this.#last) return this.#last;
+      throw error;
+    }
+  }
+
+  #atCurrentRevision(): Promise<ListPageCounts> {
+    const revision = this.#feed.current;
+    if (revision === null) return this.#count();
+    if (this.#counting?.revision !== revision) {
+      const promise = this.#count().then((counts) => {
+        // A newer revision's counts already stored stay.
+        if (!this.#known || BigInt(this.#known.revision) <= BigInt(revision)) this.#known = { revision, counts };
+        return counts;
+      });
+      const counting = { revision, promise };
+      this.#counting = counting;
+      const forget = () => {
+        if (this.#counting === counting) this.#counting = null;
+      };
+      promise.then(forget, forget);
+    }
+    return this.#counting.promise;
+  }
+
+  async #count(): Promise<ListPageCounts> {
+    const em = this.#orm.em.fork();
+    const counts: Record<string, number> = {};
+    for (const [path, collection] of Object.entries(PAGED_LIST_PATHS)) {
+      const definition = collections.find((entry) => entry.path === collection);
+      if (!definition) throw new Error(`no collection ${collection} for the paged list ${path}`);
+      counts[path] = pagesOf(await definition.service.count(em));
+    }
+    this.#last = counts;
+    return counts;
+  }
+}
+
+const sources = new WeakMap<ContentRevisionFeed, ListPageCountsSource>();
+
+/** The one counts source of a revision feed (the page route and the sitemap share it). */
+export function listPageCounts(orm: MikroORM, feed: ContentRevisionFeed): ListPageCountsSource {
+  let source = sources.get(feed);
+  if (!source) {
+    source = new ListPageCountsSource(orm, feed);
+    sources.set(feed, source);
+  }
+  return source;
+}
