@@ -200,6 +200,27 @@ describe('sort', () => {
     expect(pages).toEqual(whole);
   });
 
+  it('gives deep pages (read from the far end) exactly the rows of the sorted list, ties included, with search and filter too', async () => {
+    await sql('delete from news');
+    await fillCollection(app.orm, 'news', { count: 1_234, flag: 'i % 3 = 0' });
+    await sql(`update news set title = 'same title' where id % 7 = 0`);
+    for (const [query, where, order] of [
+      ['sort=title', 'true', 'title, id'],
+      ['sort=-title', 'true', 'title desc, id desc'],
+      ['sort=-createdAt&featured=false', 'not featured', 'created_at desc, id desc'],
+      ['sort=title&search=AME', `title ilike '%ame%' or brief ilike '%ame%'`, 'title, id'],
+    ]) {
+      const expected = (await sql<{ id: number }>(`select id from news where ${where} order by ${order}`)).map((r) => r.id);
+      for (const [offset, limit] of [[0, 50], [1_000, 50], [expected.length - 50, 50], [expected.length - 7, 50], [expected.length - 1, 1], [expected.length, 5], [5_000, 5]]) {
+        const page = await get(`/api/news?${query}&limit=${limit}&offset=${offset}`);
+        expect({ query, offset, ids: page.body.map((r: Json) => r.id) }).toEqual({ query, offset, ids: expected.slice(offset, offset + limit) });
+        expect(page.headers.get('x-total-count')).toBe(String(expected.length));
+      }
+      const viaGraphQL = await gql(`{ news(${query.replace(/&?(\w+)=([^&]+)/g, (_, k, v) => (k === 'featured' ? `${k}: ${v} ` : `${k}: "${v}" `))} limit: 10, offset: ${expected.length - 10}) { id } }`);
+      expect(viaGraphQL.data?.news.map((r: Json) => r.id)).toEqual(expected.slice(-10));
+    }
+  });
+
   it('refuses an unknown field naming the allowed ones, and a sort without limit', async () => {
     const bad = await get('/api/news?sort=brief&limit=5');
     expect(bad.status).toBe(400);

@@ -59,7 +59,7 @@ async function expectNoSeqScan(run: () => Promise<unknown>): Promise<number> {
   return reads.length;
 }
 
-describe.each(collections.map((c) => [c.path, c] as const))('%s', (_path, { service, filters }) => {
+describe.each(collections.map((c) => [c.path, c] as const))('%s', (_path, { service, filters, listing, type }) => {
   const em = () => app.orm.em.fork();
   const size = () => (_path === 'news' || _path === 'clients' ? LARGE : OTHERS);
 
@@ -86,6 +86,32 @@ describe.each(collections.map((c) => [c.path, c] as const))('%s', (_path, { serv
     await expectNoSeqScan(() => service.place(em(), id, size() + 5, caller));
   });
 
+
+  if (listing.searchable) {
+    // The fill's text is '<field> <i> lorem ipsum...': a number names a few rows, as a real search does.
+    const term = `${type.listing!.search[0]} 4242`;
+    it('a search (3 characters and more): a page, a deep page, its total and its count, through the trigram index', async () => {
+      await expectNoSeqScan(() => service.listWithTotal(em(), { search: term, limit: 50 }));
+      await expectNoSeqScan(() => service.listWithTotal(em(), { search: term.toUpperCase(), limit: 50, offset: 5 }));
+      await expectNoSeqScan(() => service.count(em(), { search: term }));
+      const [sql] = await readsOf(() => service.count(em(), { search: term }));
+      expect(planNodes(await planOf(app.orm, sql)).map((node) => node['Index Name'])).toContain(`${type.table}_search_index`);
+    });
+
+    it.each(listing.sortable)('a search sorted by %s', async (field) => {
+      await expectNoSeqScan(() => service.list(em(), { search: term, sort: { field, direction: 'desc' }, limit: 50 }));
+    });
+  }
+
+  it.each(listing.sortable.flatMap((field) => (['asc', 'desc'] as const).map((direction) => [field, direction] as const)))(
+    'sorted by %s %s: a page, a deep page and the last page, with their total',
+    async (field, direction) => {
+      const sort = { field, direction };
+      await expectNoSeqScan(() => service.listWithTotal(em(), { sort, limit: 50 }));
+      await expectNoSeqScan(() => service.listWithTotal(em(), { sort, limit: 50, offset: 1_000 }));
+      await expectNoSeqScan(() => service.list(em(), { sort, limit: 50, offset: size() - 50 }));
+    },
+  );
 
   if (filters.length > 0) {
     it.each(filters.flatMap((name) => [true, false].map((value) => [name, value] as const)))('filtered by %s = %s: a page, its total and the count', async (name, value) => {

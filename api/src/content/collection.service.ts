@@ -89,6 +89,9 @@ async function staleVersion(em: EntityManager, path: string, current: Versioned)
 /** `%term%` for ILIKE, the term's own % _ and \\ taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** From this offset on, a sorted page nearer the end of the list is read backwards (collectionService list). */
+const DEEP_OFFSET = 1_000;
+
 /** How a collection's lists are searched, and which on/off fields a bulk flag update may set. */
 export interface ListBehaviour {
   /** SQL of the searchable text (columns.ts searchExpression); null: no search. */
@@ -121,16 +124,32 @@ export function collectionService<T extends Listed>(
     return where;
   };
 
-  const list = (em: EntityManager, options: ListOptions = {}) => {
-    const sort = options.sort;
-    return em.find(entity, whereOf(options) as never, {
-      orderBy: (sort ? { [sort.field]: sort.direction, id: sort.direction } : { displayOrder: 'asc', id: 'asc' }) as never,
-      ...(options.limit !== undefined && { limit: options.limit }),
-      ...(options.offset && { offset: options.offset }),
-    });
-  };
-
   const count = (em: EntityManager, options: Pick<ListOptions, 'where' | 'search'> = {}) => em.count(entity, whereOf(options) as never);
+
+  /**
+   * The list. A sorted page nearer the end than the start is read from the other end (the order
+   * reversed, then the page turned back): the last page of a title sort is then the first rows of
+   * a backward walk of the (title, id) index, not every row before it. `total`: the count, when
+   * the caller has it already.
+   */
+  const list = async (em: EntityManager, options: ListOptions = {}, total?: number): Promise<T[]> => {
+    const { sort, limit, offset = 0 } = options;
+    const find = (direction: 'asc' | 'desc', page: { limit?: number; offset?: number }) =>
+      em.find(entity, whereOf(options) as never, {
+        orderBy: (sort ? { [sort.field]: direction, id: direction } : { displayOrder: 'asc', id: 'asc' }) as never,
+        ...(page.limit !== undefined && { limit: page.limit }),
+        ...(page.offset && { offset: page.offset }),
+      });
+    if (sort && limit !== undefined && offset >= DEEP_OFFSET) {
+      const all = total ?? (await count(em, options));
+      if (offset >= all) return [];
+      if (offset + limit > all - offset) {
+        const reversed = sort.direction === 'asc' ? 'desc' : 'asc';
+        return (await find(reversed, { limit: Math.min(limit, all - offset), offset: Math.max(0, all - offset - limit) })).reverse();
+      }
+    }
+    return find(sort?.direction ?? 'asc', { limit, offset });
+  };
 
   /** The records of a bulk action, all of them (NotFound naming the missing ids otherwise). */
   const findAll = async (em: EntityManager, ids: number[]): Promise<T[]> => {
@@ -159,15 +178,19 @@ export function collectionService<T extends Listed>(
     });
 
   return {
-    list,
-
     count,
 
+    list: (em, options) => list(em, options),
+
     async listWithTotal(em, options = {}) {
-      const items = await list(em, options);
       // Without paging the list is everything there is: no second query.
       const paged = options.limit !== undefined || Boolean(options.offset);
-      return { items, total: paged ? await count(em, options) : items.length };
+      if (!paged) {
+        const items = await list(em, options);
+        return { items, total: items.length };
+      }
+      const total = await count(em, options);
+      return { items: await list(em, options, total), total };
     },
 
     get: find,
