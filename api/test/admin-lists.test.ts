@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { recordUnlistedChanges } from '../src/content/history/history.service.js';
 import { News } from '../src/content/news/news.entity.js';
 import { collections } from '../src/content/registry.js';
@@ -401,4 +402,45 @@ describe('recordUnlistedChanges (seeds) at size', () => {
     const [{ n }] = await sql<{ n: string }>(`select count(*)::text as n from content_history where collection = 'news'`);
     expect(Number(n)).toBe(2_345 + 1);
   });
+});
+
+describe('search fuzzing (fast-check, seeded)', () => {
+  const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+  const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+  const pieces = ['%', '_', '\\', '%_', 'Report', 'rEp', 'ü', 'Ü', 'مرحبا', '日本', ' ', '  ', '\t', "'", '"', ';--', '*', '.', '[a]', '(', '$1', 'é', 'e\u0301', '🙂'];
+
+  it('never answers 5xx; 400 exactly for a bad term; a good one lists what a plain substring test finds, and the total is the length', async () => {
+    await newsOf([
+      ...pieces.map((piece, i): [string, string, boolean] => [`Item ${i} ${piece} Report`, `brief ${piece.toUpperCase()} ${i % 2 ? 'odd' : 'even'}`, i % 3 === 0]),
+      ['100% growth', 'Revenue_doubled C:\\x', true],
+    ]);
+    const all: Json[] = (await get('/api/news')).body;
+    const term = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+      fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('')),
+      fc.constantFrom('a'.repeat(100), 'a'.repeat(101), ` ${'b'.repeat(100)} `, '\u0000', '\u202e', 'x\u0007'),
+    );
+    await fc.assert(
+      fc.asyncProperty(term, fc.boolean(), async (raw, featuredOnly) => {
+        const reply = await get(`/api/news?search=${encodeURIComponent(raw)}&limit=500${featuredOnly ? '&featured=true' : ''}`);
+        expect(reply.status).toBeLessThan(500);
+        const trimmed = raw.trim();
+        const bad = [...trimmed].length > 100 || /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/.test(trimmed);
+        expect({ raw, status: reply.status }).toEqual({ raw, status: bad ? 400 : 200 });
+        if (bad) return;
+        expect(reply.headers.get('x-total-count')).toBe(String(reply.body.length));
+        // Plain ASCII terms: exactly the records whose text contains the term, ignoring case.
+        if (/^[\x20-\x7e]*$/.test(trimmed)) {
+          const wanted = all
+            .filter((r) => !featuredOnly || r.featured)
+            .filter((r) => `${r.title} ${r.brief}`.toLowerCase().includes(trimmed.toLowerCase()))
+            .map((r) => r.id);
+          expect({ raw, ids: reply.body.map((r: Json) => r.id) }).toEqual({ raw, ids: wanted });
+        }
+        const count = await gql('query($s:String, $f:Boolean){ newsCount(search: $s, featured: $f) }', { s: raw, f: featuredOnly || null });
+        expect({ raw, count: count.data?.newsCount }).toEqual({ raw, count: reply.body.length });
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  }, 120_000);
 });
