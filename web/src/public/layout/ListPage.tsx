@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { Container, SimpleGrid } from '@chakra-ui/react';
+import { Container, SimpleGrid, Text } from '@chakra-ui/react';
 import { ContentGrid } from '../../components/ContentGrid';
 import { EmptyState, ErrorState, LoadingState } from '../../components/PageStatus';
 import { PageMeta, type StructuredData } from '../page-meta';
@@ -75,11 +75,19 @@ export function ListPage<TData, TItem extends { id: number | string }>(props: Li
         ) : list.length === 0 ? (
           <EmptyState text={texts.empty} />
         ) : (
-          <Grid as="ul" listStyleType="none">
-            {list.map((item, index) => (
-              <li key={item.id}>{renderItem(item, { eager: index < FIRST_ROW[grid] })}</li>
-            ))}
-          </Grid>
+          <>
+            {/* A page after the first says so before its cards (a visitor may arrive on it from a search). */}
+            {page > 1 && (
+              <Text mb={{ base: '6', md: '8' }} color="gray.700" fontWeight="semibold">
+                Page {page} of {last}
+              </Text>
+            )}
+            <Grid as="ul" listStyleType="none">
+              {list.map((item, index) => (
+                <li key={item.id}>{renderItem(item, { eager: index < FIRST_ROW[grid] })}</li>
+              ))}
+            </Grid>
+          </>
         )}
         {paging && list.length > 0 && <Pager basePath={paging.basePath} page={page} last={last} />}
       </Container>

@@ -31,12 +31,15 @@ const pagerLink = {
 
 const PagerLink = chakra('a', { base: pagerLink });
 
+/** Previous and next: outlined, so on a phone they read as the buttons they are. */
+const stepLook = { borderWidth: '1px', borderColor: 'brand.200', bg: 'white', px: '4' } as const;
+
 /** The current page: a link to itself, marked for assistive technology and drawn filled. */
 const currentLook = { bg: 'brand.700', color: 'white', _hover: { bg: 'brand.800', color: 'white' } } as const;
 
 function Previous({ basePath, page }: { basePath: string; page: number }) {
   return (
-    <PagerLink href={listPagePath(basePath, page - 1)} rel="prev">
+    <PagerLink href={listPagePath(basePath, page - 1)} rel="prev" {...stepLook}>
       <span aria-hidden="true">‹&nbsp;</span>Previous<Box as="span" srOnly>
         {' '}
         page
@@ -47,7 +50,7 @@ function Previous({ basePath, page }: { basePath: string; page: number }) {
 
 function Next({ basePath, page }: { basePath: string; page: number }) {
   return (
-    <PagerLink href={listPagePath(basePath, page + 1)} rel="next">
+    <PagerLink href={listPagePath(basePath, page + 1)} rel="next" {...stepLook}>
       Next<Box as="span" srOnly>
         {' '}
         page
@@ -77,7 +80,7 @@ export function Pager({ basePath, page, last }: PagerProps) {
         {hasNext ? <Next basePath={basePath} page={page} /> : <Placeholder />}
       </Flex>
       {/* Wider screens: numbered links with ellipses. */}
-      <Flex as="ul" hideBelow="md" listStyleType="none" align="center" justify="center" gap="1" flexWrap="wrap">
+      <Flex as="ul" hideBelow="md" listStyleType="none" align="center" justify="center" gap="1.5" flexWrap="wrap">
         {hasPrevious && (
           <li>
             <Previous basePath={basePath} page={page} />
