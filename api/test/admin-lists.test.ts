@@ -8,6 +8,7 @@ import { validInput } from './fixtures/content.js';
 import { request } from './http.js';
 import { capturingQueries } from './query-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
+import { startReceiver } from './webhooks/receiver.js';
 
 // Admin lists (issue 20): search and sort through REST and GraphQL (one parser, list-options.ts),
 // and the bulk actions (delete, flags, undo of deletes) with their history and side effects.
@@ -17,7 +18,7 @@ type Json = Record<string, any>;
 let app: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ webhookAllowPrivateTargets: true, webhookPollMs: 100 });
   cookie = await app.login();
 });
 afterAll(async () => {
@@ -326,6 +327,34 @@ describe('bulk delete and its undo', () => {
     expect((await post('/api/admin/news/delete-many', { ids: tooMany.slice(0, 500) })).status).toBe(404);
     expect((await post('/api/admin/no-such/delete-many', { ids })).status).toBe(404);
     expect((await gql('mutation{ undoDeleteMany(collection: "no-such", ids: [1]) }')).errors?.[0].extensions.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('bulk side effects', () => {
+  it('webhooks: one event per record for a bulk delete, its undo and a bulk flag update', async () => {
+    const ids = await newsOf([['a', 'x'], ['b', 'x'], ['c', 'x']]);
+    const receiver = await startReceiver();
+    try {
+      const hook = await gql('mutation($i: WebhookEndpointInput!){ createWebhook(input: $i) { id } }', { i: { url: receiver.url, collections: ['news'] } });
+      expect(hook.errors).toBeUndefined();
+      const eventsOf = (received: { body: Json }[]) => received.map((r) => `${r.body.collection} ${r.body.id} ${r.body.action}`).sort();
+      const expected = (action: string, of: number[]) => of.map((id) => `news ${id} ${action}`).sort();
+
+      expect((await post('/api/admin/news/delete-many', { ids })).status).toBe(200);
+      const deletes = await receiver.waitFor(3, 5_000);
+      expect(eventsOf(deletes)).toEqual(expected('deleted', ids));
+      // One statement: the three events carry the same revision.
+      expect(new Set(deletes.map((d) => d.body.revision)).size).toBe(1);
+
+      expect((await post('/api/admin/news/restore-many', { ids })).status).toBe(200);
+      expect(eventsOf((await receiver.waitFor(6, 5_000)).slice(3))).toEqual(expected('created', ids));
+
+      expect((await post('/api/admin/news/update-many', { ids: ids.slice(0, 2), featured: true })).status).toBe(200);
+      expect(eventsOf((await receiver.waitFor(8, 5_000)).slice(6))).toEqual(expected('updated', ids.slice(0, 2)));
+    } finally {
+      await receiver.close();
+      await sql('delete from webhook_endpoints');
+    }
   });
 });
 
