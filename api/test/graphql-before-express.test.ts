@@ -2,7 +2,8 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { GRAPHQL_READ_MAX_BODY } from '../src/site/public-graphql.js';
+import { GRAPHQL_READ_MAX_BODY, graphQLRead } from '../src/site/public-graphql.js';
+import { KnownBodies } from '../src/site/public-reads.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
 
 // Anonymous GraphQL queries over POST answered from the read cache before Express runs (the body
@@ -141,6 +142,76 @@ describe('anonymous GraphQL POST hits', () => {
     const [inApp, early] = answers;
     expect([inApp.headers['x-render-cache'], early.headers['x-render-cache'], early.routed]).toEqual(['hit', 'hit', false]);
     expect(comparable(early)).toEqual(comparable(inApp));
+  });
+});
+
+describe('bodies remembered by their bytes', () => {
+  const readOf = (body: string) => graphQLRead(body)!;
+
+  it('a remembered body is found by its very bytes only, from a copy of them', () => {
+    const known = new KnownBodies();
+    const body = JSON.stringify({ query: 'query Q($n: Int) { news(limit: $n) { id } }', variables: { n: 1 } });
+    const bytes = Buffer.from(body);
+    known.remember(bytes, readOf(body));
+    expect(known.read(Buffer.from(body))?.key).toBe(readOf(body).key);
+    // Same length, one byte apart; and one byte longer.
+    expect(known.read(Buffer.from(body.replace('"n":1', '"n":2')))).toBeNull();
+    expect(known.read(Buffer.from(`${body} `))).toBeNull();
+    // The request's buffer may be reused: what was remembered does not change with it.
+    bytes.fill(0x20);
+    expect(known.read(Buffer.from(body))?.key).toBe(readOf(body).key);
+  });
+
+  it('never remembers a body that may carry extensions (an APQ hash), or a large one', () => {
+    const known = new KnownBodies();
+    const query = '{ statistics { expertCount } }';
+    const refused = [
+      JSON.stringify({ query, extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } }),
+      // "extensions" spelt with a JSON escape is the same key to JSON.parse.
+      `{"query": ${JSON.stringify(query)}, "\\u0065xtensions": {}}`,
+      JSON.stringify({ query, variables: { pad: 'x'.repeat(KnownBodies.MAX_BODY) } }),
+    ];
+    for (const body of refused) {
+      known.remember(Buffer.from(body), readOf(JSON.stringify({ query })));
+      expect({ body: body.slice(0, 60), found: known.read(Buffer.from(body)) }).toEqual({ body: body.slice(0, 60), found: null });
+    }
+  });
+
+  it('holds at most MAX_ENTRIES bodies, the oldest giving way', () => {
+    const known = new KnownBodies();
+    const bodies = Array.from({ length: KnownBodies.MAX_ENTRIES + 1 }, (_, i) => JSON.stringify({ query: `query Q${i} { statistics { expertCount } }` }));
+    for (const body of bodies) known.remember(Buffer.from(body), readOf(body));
+    expect(known.read(Buffer.from(bodies[0]))).toBeNull();
+    for (const body of bodies.slice(1)) expect(known.read(Buffer.from(body))?.key).toBe(readOf(body).key);
+  });
+
+  it('a hit asked again and again, and bodies of the same length asking other reads, each get their own answer before Express', async () => {
+    // The first two bodies have the same length; each of the three asks for other fields.
+    const query = 'query Same($a: Boolean!, $b: Boolean!) { statistics @include(if: $a) { expertCount } landingContent @include(if: $b) { heroTagline } }';
+    const bodies = [
+      { a: true, b: false },
+      { a: false, b: true },
+      { a: true, b: true },
+    ].map((variables) => json({ query, variables }));
+    const inApp = [];
+    for (const body of bodies) inApp.push(await post('in the app', body));
+    for (let round = 0; round < 3; round++) {
+      for (const [i, body] of bodies.entries()) {
+        const early = await post('before Express', body);
+        expect({ round, i, routed: early.routed, answer: comparable(early, ['x-render-cache']) }).toEqual({ round, i, routed: false, answer: comparable(inApp[i], ['x-render-cache']) });
+      }
+    }
+    expect(new Set(inApp.map((a) => a.body.toString('base64'))).size).toBe(3);
+  });
+
+  it('a body with an escaped extensions key is answered as the app answers it, again and again', async () => {
+    const body = { headers: { 'content-type': 'application/json' }, chunks: ['{"query": "{ statistics { expertCount } }", "\\u0065xtensions": {"persistedQuery": {"version": 1, "sha256Hash": "' + 'b'.repeat(64) + '"}}}'] };
+    for (let round = 0; round < 3; round++) {
+      const answers = [];
+      for (const way of WAYS) answers.push(await post(way, body));
+      const [inApp, early] = answers;
+      expect({ round, answer: comparable(early) }).toEqual({ round, answer: comparable(inApp) });
+    }
   });
 });
 

@@ -77,6 +77,37 @@ type Answer = { hit: Prepared; extraHeaders?: Record<string, string> } | { redir
  */
 type HandedBody = { body: string | null; read: GraphQLRead | null } | { error: unknown };
 
+/**
+ * Bodies of anonymous GraphQL POSTs lately answered from the cache, as bytes, with their reads: the
+ * same few queries come again and again (a site's or an integrator's), and a body with the very
+ * same bytes names the very same read, found without decoding or hashing the text (a comparison
+ * of bytes, mostly of lengths alone). Bounded in entries and in the size of each body; a body that
+ * may carry `extensions` (an APQ hash, whose read depends on the persisted-query store) is never
+ * remembered: the literal word, or any \u escape that could spell it, keeps it out.
+ */
+export class KnownBodies {
+  static readonly MAX_ENTRIES = 16;
+  static readonly MAX_BODY = 4 * 1024;
+  readonly #entries: { bytes: Buffer; read: GraphQLRead }[] = [];
+  #next = 0;
+
+  read(bytes: Buffer): GraphQLRead | null {
+    for (const entry of this.#entries) if (entry.bytes.length === bytes.length && entry.bytes.equals(bytes)) return entry.read;
+    return null;
+  }
+
+  remember(bytes: Buffer, read: GraphQLRead): void {
+    if (bytes.length > KnownBodies.MAX_BODY || bytes.includes('extensions') || bytes.includes('\\u')) return;
+    // A copy: the request's buffer may be a slice of a larger one (the socket's read).
+    const entry = { bytes: Buffer.from(bytes), read };
+    if (this.#entries.length < KnownBodies.MAX_ENTRIES) this.#entries.push(entry);
+    else {
+      this.#entries[this.#next] = entry;
+      this.#next = (this.#next + 1) % KnownBodies.MAX_ENTRIES;
+    }
+  }
+}
+
 /** Distinct REST read paths remembered (parsed once); more are parsed each time. */
 const REST_READS_REMEMBERED = 1_000;
 
@@ -154,6 +185,7 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
 
   /** Bodies read before Express (answerGraphQLPost) for the app's GraphQL read path. */
   const handedBodies = new WeakMap<IncomingMessage, HandedBody>();
+  const knownBodies = new KnownBodies();
 
   /**
    * The Content-Length of a `POST /graphql` whose body the GraphQL read path reads itself (a small
@@ -292,12 +324,26 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
       handedBodies.set(req, handed);
       app();
     };
-    collectBody(req, length, (error, body) => {
-      if (error !== null) return handOver({ error });
-      const read = body === null ? null : graphQLRead(body);
+    const answer = (bytes: Buffer) => {
+      const known = knownBodies.read(bytes);
+      const body = known ? null : bytes.toString('utf8');
+      const read = known ?? graphQLRead(body!);
       const hit = read && cache.fresh(read.key, feed.current);
-      if (hit) sendPreparedFirst(req, res, hit, headers, publicCacheControl);
-      else handOver({ body, read });
+      if (hit) {
+        if (!known) knownBodies.remember(bytes, read!);
+        sendPreparedFirst(req, res, hit, headers, publicCacheControl);
+      } else handOver({ body: body ?? bytes.toString('utf8'), read });
+    };
+    // A body sent with its headers was parsed in the same read from the socket: a tick later it is
+    // all in the stream's buffer, taken at once (no stream events). Else it is collected as it comes.
+    process.nextTick(() => {
+      const buffered = bufferedBody(req, length);
+      if (buffered) return answer(buffered);
+      collectBody(req, length, (error, bytes) => {
+        if (error !== null) handOver({ error });
+        else if (bytes === null) handOver({ body: null, read: null });
+        else answer(bytes);
+      });
     });
     return true;
   }
@@ -347,16 +393,25 @@ async function readBody(req: IncomingMessage, length: number): Promise<string | 
 }
 
 /**
+ * The whole body of a request that has arrived complete and is still unread in the stream's buffer
+ * (announced `length` bytes), read at once; null when it is not all there yet.
+ */
+function bufferedBody(req: IncomingMessage, length: number): Buffer | null {
+  if (!req.complete || req.readableLength !== length) return null;
+  return req.read() as Buffer | null;
+}
+
+/**
  * readBody with plain stream events and a callback, for the path before Express (no promise, no
- * async iterator per request): `done(null, text)`, `done(null, null)` when longer than announced,
+ * async iterator per request): `done(null, bytes)`, `done(null, null)` when longer than announced,
  * or `done(error)` when the body broke off (the client went away: the error readBody would throw).
  */
-function collectBody(req: IncomingMessage, length: number, done: (error: unknown, body: string | null) => void): void {
+function collectBody(req: IncomingMessage, length: number, done: (error: unknown, body: Buffer | null) => void): void {
   let first: Buffer | null = null;
   let more: Buffer[] | null = null;
   let received = 0;
   let finished = false;
-  const finish = (error: unknown, body: string | null) => {
+  const finish = (error: unknown, body: Buffer | null) => {
     if (finished) return;
     finished = true;
     req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
@@ -368,7 +423,7 @@ function collectBody(req: IncomingMessage, length: number, done: (error: unknown
     if (first === null) first = chunk;
     else (more ??= [first]).push(chunk);
   };
-  const onEnd = () => finish(null, more ? Buffer.concat(more).toString('utf8') : (first?.toString('utf8') ?? ''));
+  const onEnd = () => finish(null, more ? Buffer.concat(more) : (first ?? Buffer.alloc(0)));
   const onError = (error: unknown) => finish(error, null);
   const onClose = () => finish(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), null);
   req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
