@@ -162,3 +162,15 @@ describe('changing your own password', () => {
     expect(back.body.data.changeOwnPassword).toBe(true);
   });
 });
+
+describe('a username no account can have', () => {
+  it('with a NUL character is simply not found (404 / NOT_FOUND) on reset and removal, not a database error', async () => {
+    const cookie = await app.login();
+    const reset = await gql(cookie, 'mutation($u: String!) { resetAdminPassword(username: $u) { password } }', { u: 'ad\u0000min' });
+    expect(reset.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const removed = await gql(cookie, 'mutation($u: String!) { deleteAdmin(username: $u) }', { u: '\u0000' });
+    expect(removed.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await rest('POST', `/api/admin/admins/${encodeURIComponent('a\u0000')}/reset-password`, cookie)).status).toBe(404);
+    expect((await rest('DELETE', `/api/admin/admins/${encodeURIComponent('a\u0000')}`, cookie)).status).toBe(404);
+  });
+});

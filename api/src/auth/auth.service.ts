@@ -195,7 +195,8 @@ async function keepingOneAdmin<T>(em: EntityManager, refusal: string, change: (t
 }
 
 async function requireUser(em: EntityManager, username: string): Promise<User> {
-  const user = await em.findOne(User, { username: username.trim() });
+  // PostgreSQL text cannot hold NUL (the query itself would fail): no account has such a name.
+  const user = username.includes('\u0000') ? null : await em.findOne(User, { username: username.trim() });
   if (!user) throw new NotFound(`No user "${username.trim()}"`);
   return user;
 }
