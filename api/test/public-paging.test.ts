@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { PUBLIC_LIST_PAGE_SIZE } from '@consulting/model';
 import { PUBLIC_PAGE_PATHS, sitemapPaths, SITEMAP_MAX_URLS } from '../src/seo/seo-files.js';
 import { pageTarget } from '../src/site/page-paths.js';
-import { fakeRenders, startPagesApp } from './fixtures/web-dist.js';
+import { delayFakeRenders, fakeRenders, startPagesApp } from './fixtures/web-dist.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 // The paged public lists: /news and /clients show PUBLIC_LIST_PAGE_SIZE cards a page, later pages
@@ -208,6 +208,25 @@ describe('served pages (a fake web build over a real database)', () => {
     await newsOf(5 * PUBLIC_LIST_PAGE_SIZE);
     await eventually(async () => (await getRaw(pages.baseUrl, '/news/page/5')).status === 200, '/news/page/5 exists');
     expect((await getRaw(pages.baseUrl, '/news/page/6')).status).toBe(404);
+  });
+
+  it('after a write, visitors arriving while a later page re-renders get its previous rendering at once (stale), like the fixed pages', async () => {
+    for (const path of ['/news', '/news/page/2']) await getRaw(pages.baseUrl, path);
+    expect((await getRaw(pages.baseUrl, '/news')).headers['x-render-cache']).toBe('hit');
+    // A write that changes nothing a page shows: the revision moves, every page renders again.
+    await sql(`update news set brief = brief where id = (select min(id) from news)`);
+    await eventually(async () => (await getRaw(pages.baseUrl, '/news')).headers['x-render-cache'] === 'miss', 'the revision moved');
+    delayFakeRenders(1_000);
+    try {
+      const first = getRaw(pages.baseUrl, '/news/page/2');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = Date.now();
+      const meanwhile = await getRaw(pages.baseUrl, '/news/page/2');
+      expect({ status: meanwhile.status, cache: meanwhile.headers['x-render-cache'], waited: Date.now() - started < 500 }).toEqual({ status: 200, cache: 'stale', waited: true });
+      expect((await first).headers['x-render-cache']).toBe('miss');
+    } finally {
+      delayFakeRenders(0);
+    }
   });
 
   it('sitemap.xml lists every page of the paged lists, made once per revision and kept (an ETag; a hit)', async () => {
