@@ -77,10 +77,13 @@ export function SortableRow({
 
 export type MoveChoice = 'top' | 'bottom' | 'position';
 
-/** The row's ordering menu: Move to top, Move to bottom, Move to position… (keyboard: Enter, arrows). */
+/**
+ * The row's ordering menu: Move to top, Move to bottom, Move to position… (keyboard: Enter or
+ * Space opens it, the arrows choose, Enter picks; Enter clicks the highlighted item).
+ */
 export function MoveMenu({ label, onChoose }: { label: string; onChoose(choice: MoveChoice): void }) {
   return (
-    <Menu.Root onSelect={(details) => onChoose(details.value as MoveChoice)} positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <IconButton aria-label={`Reorder ${label}`} title="Reorder" size="sm" variant="ghost">
           <MoveVertical />
@@ -89,13 +92,13 @@ export function MoveMenu({ label, onChoose }: { label: string; onChoose(choice: 
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="44">
-            <Menu.Item value="top">
+            <Menu.Item value="top" onClick={() => onChoose('top')}>
               <ArrowUpToLine /> Move to top
             </Menu.Item>
-            <Menu.Item value="bottom">
+            <Menu.Item value="bottom" onClick={() => onChoose('bottom')}>
               <ArrowDownToLine /> Move to bottom
             </Menu.Item>
-            <Menu.Item value="position">
+            <Menu.Item value="position" onClick={() => onChoose('position')}>
               <ListOrdered /> Move to position…
             </Menu.Item>
           </Menu.Content>
