@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
@@ -5,6 +6,8 @@ import { PUBLIC_LIST_PAGE_SIZE } from '@consulting/model';
 import { PUBLIC_PAGE_PATHS, sitemapPaths, SITEMAP_MAX_URLS } from '../src/seo/seo-files.js';
 import { pageTarget } from '../src/site/page-paths.js';
 import { delayFakeRenders, fakeRenders, startPagesApp } from './fixtures/web-dist.js';
+import { request } from './http.js';
+import { capturingQueries } from './query-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 // The paged public lists: /news and /clients show PUBLIC_LIST_PAGE_SIZE cards a page, later pages
@@ -243,5 +246,35 @@ describe('served pages (a fake web build over a real database)', () => {
     expect(reply.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(reply.headers.get('x-render-cache')).toBe('hit');
     expect(reply.headers.get('etag')).toBeTruthy();
+  });
+
+  it("the list pages' own queries (web/src/public/*/*.graphql) read their page with a limit and a count; /team reads every member in one query", async () => {
+    const web = (file: string) => readFileSync(new URL(`../../web/src/public/${file}`, import.meta.url), 'utf8');
+    const cookie = await app.login();
+    /** The statements on `table` while the page's query runs (signed in: answered by Apollo, not from the read cache). */
+    const queriesOf = async (table: string, query: string, variables: Record<string, unknown> = {}) => {
+      const { result, queries } = await capturingQueries(app.orm, [table], () =>
+        request(app.baseUrl, 'POST', '/graphql', { cookie, json: { query, variables }, headers: { 'apollo-require-preflight': '1' } }),
+      );
+      expect(result.body.errors).toBeUndefined();
+      return { data: result.body.data, queries: queries.map((sql) => sql.toLowerCase()) };
+    };
+    const page2 = { limit: PUBLIC_LIST_PAGE_SIZE, offset: PUBLIC_LIST_PAGE_SIZE };
+    const news = await queriesOf('news', web('news/news-page.graphql') + web('news/news-card.graphql'), page2);
+    expect(news.data.news).toHaveLength(PUBLIC_LIST_PAGE_SIZE);
+    expect(news.queries).toHaveLength(2);
+    expect(news.queries.filter((sql) => sql.includes(`limit ${PUBLIC_LIST_PAGE_SIZE} offset ${PUBLIC_LIST_PAGE_SIZE}`))).toHaveLength(1);
+    expect(news.queries.filter((sql) => sql.includes('count('))).toHaveLength(1);
+
+    await sql(`insert into clients (title, picture_url, display_order) select 'Project ' || g, '/uploads/p.png', g from generate_series(1, 30) g`);
+    const projects = await queriesOf('clients', web('clients/projects-page.graphql') + web('clients/project-card.graphql'), page2);
+    expect(projects.data.clients.length).toBeLessThanOrEqual(PUBLIC_LIST_PAGE_SIZE);
+    expect(projects.queries).toHaveLength(2);
+    expect(projects.queries.filter((sql) => sql.includes(`limit ${PUBLIC_LIST_PAGE_SIZE} offset ${PUBLIC_LIST_PAGE_SIZE}`))).toHaveLength(1);
+
+    await sql(`insert into team_members (name, position, picture_url, display_order) select 'Member ' || g, 'Adviser', '/uploads/t.png', g from generate_series(1, 200) g`);
+    const team = await queriesOf('team_members', web('team/team-page.graphql'));
+    expect(team.data.teamMembers.length).toBeGreaterThanOrEqual(200);
+    expect(team.queries).toHaveLength(1);
   });
 });
