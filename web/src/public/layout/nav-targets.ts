@@ -20,7 +20,8 @@ export function navTargets(pathname: string): NavTarget[] {
     { label: 'Home', href: '/', current: path === '/' },
     ...LANDING_SECTIONS.map(({ id, label }) => {
       const ownPage = SECTION_PAGES[id];
-      const onOwnPage = ownPage !== undefined && ownPage === path;
+      // A later page of a paged list (/news/page/2) is on the list's own page too; its entry leads to page 1.
+      const onOwnPage = ownPage !== undefined && (ownPage === path || path.startsWith(`${ownPage}/page/`));
       return { label, href: onOwnPage ? ownPage : sectionHref(id), sectionId: id, current: onOwnPage };
     }),
   ];

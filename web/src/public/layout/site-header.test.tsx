@@ -57,6 +57,15 @@ describe('header navigation', () => {
     expect(navTargets('/clients').find((t) => t.label === 'Projects')).toMatchObject({ href: '/clients', current: true });
   });
 
+  it('on a later page of /news or /clients, keeps that entry on the list (page 1) and marks it current', () => {
+    renderHeader('/news/page/3');
+    const news = within(mainNav()).getByRole('link', { name: 'News' });
+    expect(news).toHaveAttribute('href', '/news');
+    expect(news).toHaveAttribute('aria-current', 'page');
+    expect(navTargets('/clients/page/2').find((t) => t.label === 'Projects')).toMatchObject({ href: '/clients', current: true });
+    expect(navTargets('/clients/page/2').find((t) => t.label === 'News')).toMatchObject({ href: '/#news', current: false });
+  });
+
   it('marks Home as the current page on the landing page', () => {
     renderHeader('/');
     expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
