@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
@@ -129,6 +129,37 @@ describe('anonymous GraphQL POST hits', () => {
       expect([inApp.status, early.status, early.routed]).toEqual([304, 304, false]);
       expect(comparable(early)).toEqual(comparable(inApp));
       expect(early.body.length).toBe(0);
+    }
+  });
+
+  it('take a body sent with its headers from the stream at once (no data events); one arriving in pieces is collected as it comes', async () => {
+    const query = freshQuery();
+    await post('in the app', json({ query }));
+    // Which requests had a 'data' listener put on them (the handler Express calls is the one app.ts set).
+    const express = app.app as unknown as { handle: (req: IncomingMessage, ...rest: unknown[]) => void };
+    const handle = express.handle;
+    const listened: boolean[] = [];
+    express.handle = (req, ...rest) => {
+      const index = listened.push(false) - 1;
+      const on = req.on;
+      req.on = function (this: IncomingMessage, event: string, listener: (...args: unknown[]) => void) {
+        if (event === 'data') listened[index] = true;
+        return on.call(this, event, listener);
+      } as typeof req.on;
+      handle.call(express, req, ...rest);
+    };
+    try {
+      const whole = await post('before Express', json({ query }));
+      const body = JSON.stringify({ query });
+      const pieces = await post('before Express', { headers: { 'content-type': 'application/json' }, chunks: [body.slice(0, 10), body.slice(10)], pauseMs: 60 });
+      expect({ routed: [whole.routed, pieces.routed], cache: [whole.headers['x-render-cache'], pieces.headers['x-render-cache']], listened }).toEqual({
+        routed: [false, false],
+        cache: ['hit', 'hit'],
+        listened: [false, true],
+      });
+      expect(comparable(pieces)).toEqual(comparable(whole));
+    } finally {
+      express.handle = handle;
     }
   });
 

@@ -324,7 +324,7 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
       handedBodies.set(req, handed);
       app();
     };
-    const answer = (bytes: Buffer) => {
+    const answer = (bytes: Buffer, handOverRead = handOver) => {
       const known = knownBodies.read(bytes);
       const body = known ? null : bytes.toString('utf8');
       const read = known ?? graphQLRead(body!);
@@ -332,13 +332,17 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
       if (hit) {
         if (!known) knownBodies.remember(bytes, read!);
         sendPreparedFirst(req, res, hit, headers, publicCacheControl);
-      } else handOver({ body: body ?? bytes.toString('utf8'), read });
+      } else handOverRead({ body: body ?? bytes.toString('utf8'), read });
     };
     // A body sent with its headers was parsed in the same read from the socket: a tick later it is
     // all in the stream's buffer, taken at once (no stream events). Else it is collected as it comes.
     process.nextTick(() => {
       const buffered = bufferedBody(req, length);
-      if (buffered) return answer(buffered);
+      if (buffered) {
+        // The app (its JSON parser) must find the stream ended, as after collectBody.
+        const handOverWhenEnded = (handed: HandedBody) => whenEnded(req, (error) => handOver(error === null ? handed : { error }));
+        return answer(buffered, handOverWhenEnded);
+      }
       collectBody(req, length, (error, bytes) => {
         if (error !== null) handOver({ error });
         else if (bytes === null) handOver({ body: null, read: null });
@@ -393,12 +397,36 @@ async function readBody(req: IncomingMessage, length: number): Promise<string | 
 }
 
 /**
- * The whole body of a request that has arrived complete and is still unread in the stream's buffer
- * (announced `length` bytes), read at once; null when it is not all there yet.
+ * The whole body of a request (announced `length` bytes) when all of it is in the stream's buffer,
+ * still unread, read at once; null when it is not all there yet. The buffered bytes are the
+ * body's: the HTTP parser gives a request no more than its Content-Length (the message may not be
+ * marked complete yet at this point, though all of its body is there).
  */
 function bufferedBody(req: IncomingMessage, length: number): Buffer | null {
-  if (!req.complete || req.readableLength !== length) return null;
-  return req.read() as Buffer | null;
+  // read() with no size takes everything buffered (a paused stream: nothing else reads it).
+  return req.readableLength === length ? (req.read() as Buffer) : null;
+}
+
+/**
+ * Calls `done(null)` once the request stream has ended (at once if it has), or `done(error)` if it
+ * breaks off first (the error collectBody would report).
+ */
+function whenEnded(req: IncomingMessage, done: (error: unknown) => void): void {
+  if (req.readableEnded) return done(null);
+  let finished = false;
+  const finish = (error: unknown) => {
+    if (finished) return;
+    finished = true;
+    req.off('end', onEnd).off('error', onError).off('close', onClose);
+    done(error);
+  };
+  const onEnd = () => finish(null);
+  const onError = (error: unknown) => finish(error);
+  const onClose = () => finish(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+  req.on('end', onEnd).on('error', onError).on('close', onClose);
+  // Flowing (its whole body was read already: no data is left to emit), so 'end' comes with the
+  // end of the message, as it does for a body collected by its data events.
+  req.resume();
 }
 
 /**
