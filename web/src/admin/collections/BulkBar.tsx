@@ -42,7 +42,10 @@ export function BulkBar({
         <HStack
           role="toolbar"
           aria-label="Selected rows"
-          mb="3"
+          position="sticky"
+          bottom={{ base: '2', md: '4' }}
+          zIndex="docked"
+          mt="3"
           px="3"
           py="2"
           gap="2"
@@ -51,6 +54,7 @@ export function BulkBar({
           rounded="lg"
           bg="brand.subtle"
           borderColor="brand.muted"
+          shadow="lg"
         >
           <Text fontSize="sm" fontWeight="medium" me="auto">
             {countOf(selected, noun)} selected

@@ -324,35 +324,29 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
               />
             </InputGroup>
             {operations.featured && (
-              <NativeSelect.Root w={{ base: 'full', sm: '44' }}>
-                <NativeSelect.Field
-                  aria-label="Show"
-                  value={state.featured}
-                  onChange={(event) => state.setFeatured(event.target.value as FeaturedFilter)}
-                  bg="bg"
-                >
-                  <option value="all">All</option>
-                  <option value="featured">Featured</option>
-                  <option value="not-featured">Not featured</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <HStack gap="2" w={{ base: 'full', sm: 'auto' }}>
+                <Text asChild fontSize="sm" color="fg.muted" flexShrink={0}>
+                  <label htmlFor={`${definition.path}-featured-filter`}>Show</label>
+                </Text>
+                <NativeSelect.Root w={{ base: 'full', sm: '40' }}>
+                  <NativeSelect.Field
+                    id={`${definition.path}-featured-filter`}
+                    value={state.featured}
+                    onChange={(event) => state.setFeatured(event.target.value as FeaturedFilter)}
+                    bg="bg"
+                  >
+                    <option value="all">All</option>
+                    <option value="featured">Featured</option>
+                    <option value="not-featured">Not featured</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </HStack>
             )}
             <Text fontSize="sm" color="fg.muted" aria-live="polite">
               {narrowed ? `${matching.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown` : draggable ? 'Drag ⋮⋮ to reorder' : ''}
             </Text>
           </HStack>
-          {selectable && (
-            <BulkBar
-              selected={selectedIds.length}
-              noun={definition.noun}
-              featured={!!operations.updateFlags}
-              busy={bulkBusy}
-              onDelete={deleteSelected}
-              onFeature={(featured) => void featureSelected(featured)}
-              onClear={() => setSelected(new Set())}
-            />
-          )}
           <DndContext
             sensors={sensors}
             collisionDetection={closestCenter}
@@ -438,7 +432,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
                               key={column.header}
                               data-label={column.header}
                               textAlign={{ md: column.align }}
-                              minW={{ md: column.width ? undefined : '32' }}
+                              minW={{ md: column.width ? undefined : '40' }}
                               {...cardCell}
                             >
                               {column.cell(row)}
@@ -471,6 +465,18 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
               </Table.Root>
             </Table.ScrollArea>
           </DndContext>
+          {/* After the table and sticky at the viewport's foot: in reach wherever the rows were ticked. */}
+          {selectable && (
+            <BulkBar
+              selected={selectedIds.length}
+              noun={definition.noun}
+              featured={!!operations.updateFlags}
+              busy={bulkBusy}
+              onDelete={deleteSelected}
+              onFeature={(featured) => void featureSelected(featured)}
+              onClear={() => setSelected(new Set())}
+            />
+          )}
           <Pager page={state.page} pageSize={PAGE_SIZE} count={matching} label={`${definition.title} pages`} onPage={state.setPage} />
         </>
       )}
