@@ -44,6 +44,14 @@ export const DISPLAY_ORDER_RANGE = { min: -1_000_000, max: 1_000_000 } as const;
 export const MAX_LIST_LIMIT = 500;
 
 /**
+ * Most matches the count of a search counts (GraphQL `<list>Count(search: ...)`, REST
+ * `X-Total-Count` of a search): a search matching more answers SEARCH_COUNT_LIMIT + 1 (1,001),
+ * meaning "more than 1,000" (show it as "1,000+"). Counting stops there, so a term found in every
+ * record costs the same at any size. Counts without a search are exact.
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
+
+/**
  * Cards on one page of a public list page (/news, /clients; later pages /news/page/2, ...): a
  * multiple of 6, so the 1/2/3-column grid ends on a full row.
  */
