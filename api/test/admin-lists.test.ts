@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 import { recordUnlistedChanges } from '../src/content/history/history.service.js';
 import { News } from '../src/content/news/news.entity.js';
 import { collections } from '../src/content/registry.js';
@@ -148,7 +149,7 @@ describe('search', () => {
       const input = { ...validInput[path], displayOrder: 0 };
       const created = await post(`/api/admin/${path}`, input);
       expect(created.status).toBe(201);
-      const text = String(Object.values(input).find((v) => typeof v === 'string' && v.length >= 5 && !v.startsWith('http') && !v.startsWith('/')));
+      const text = String(Object.values(input as Record<string, unknown>).find((v) => typeof v === 'string' && v.length >= 5 && !v.startsWith('http') && !v.startsWith('/')));
       const term = text.slice(1, 5).toUpperCase();
       const found = await get(`/api/${path}?search=${encodeURIComponent(term)}&limit=500`);
       expect({ path, status: found.status }).toEqual({ path, status: 200 });
@@ -216,7 +217,9 @@ describe('sort', () => {
       for (const [offset, limit] of [[0, 50], [1_000, 50], [expected.length - 50, 50], [expected.length - 7, 50], [expected.length - 1, 1], [expected.length, 5], [5_000, 5]]) {
         const page = await get(`/api/news?${query}&limit=${limit}&offset=${offset}`);
         expect({ query, offset, ids: page.body.map((r: Json) => r.id) }).toEqual({ query, offset, ids: expected.slice(offset, offset + limit) });
-        expect(page.headers.get('x-total-count')).toBe(String(expected.length));
+        // A search's count stops after SEARCH_COUNT_LIMIT matches (1,001: "more than 1,000").
+        const total = query.includes('search=') ? Math.min(expected.length, SEARCH_COUNT_LIMIT + 1) : expected.length;
+        expect(page.headers.get('x-total-count')).toBe(String(total));
       }
       const viaGraphQL = await gql(`{ news(${query.replace(/&?(\w+)=([^&]+)/g, (_, k, v) => (k === 'featured' ? `${k}: ${v} ` : `${k}: "${v}" `))} limit: 10, offset: ${expected.length - 10}) { id } }`);
       expect(viaGraphQL.data?.news.map((r: Json) => r.id)).toEqual(expected.slice(-10));
@@ -239,6 +242,75 @@ describe('sort', () => {
     const refused = await gql('{ clients(sort: "country", limit: 5) { id } }');
     expect(refused.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(refused.errors?.[0].extensions.errors).toEqual([{ field: 'sort', message: 'sort must be one of: title, -title, displayOrder, -displayOrder' }]);
+  });
+});
+
+describe('search at any size: terms without trigrams, counts that stop', () => {
+  it('finds terms of one and two characters anywhere in a word (not only at its start), as substrings', async () => {
+    await newsOf([
+      ['Kuwait City', 'ports and quays'],
+      ['Typical day', 'nothing else'],
+      ['Other', 'a quiet Q&A'],
+    ]);
+    expect(titles((await get('/api/news?search=ty&limit=50')).body)).toEqual(['Kuwait City', 'Typical day']);
+    expect(titles((await get('/api/news?search=TY&limit=50')).body)).toEqual(['Kuwait City', 'Typical day']);
+    expect(titles((await get('/api/news?search=ua&limit=50')).body)).toEqual(['Kuwait City']);
+    expect(titles((await get('/api/news?search=UI&limit=50')).body)).toEqual(['Other']);
+    expect(titles((await get('/api/news?search=q&limit=50')).body)).toEqual(['Kuwait City', 'Other']);
+    // Two characters that sit in two words apart, not together: no match.
+    expect((await get('/api/news?search=yd&limit=50')).body).toEqual([]);
+    // Across the space joining title and brief: the searchable text is one string.
+    expect(titles((await get(`/api/news?search=${encodeURIComponent('r a')}&limit=50`)).body)).toEqual(['Other']);
+    const counted = await gql('{ a: newsCount(search: "ty") b: newsCount(search: "zq") c: newsCount(search: "i") }');
+    expect(counted).toEqual({ data: { a: 2, b: 0, c: 3 } });
+  });
+
+  it('takes query-syntax characters literally: & | ! ( ) : * \' \\ and spaces, alone, in pairs and in longer terms without letters', async () => {
+    const texts = ["A&B", 'x|y', 'Wow!', '(paren)', 'key: value', 'star*', "it's", 'back\\slash', 'one two', '...dots', 'a.b', 'nothing'];
+    await newsOf(texts.map((text): [string, string] => [text, 'plain brief']));
+    for (const term of ['&', '|', '!', '(', ')', ':', '*', "'", '\\', 'a&', ': ', ':*', "'s", '(p', '...', 'a.b', '!)', '&|!():*', "'", '"']) {
+      const reply = await get(`/api/news?search=${encodeURIComponent(term)}&limit=50`);
+      const wanted = texts.filter((t) => `${t} plain brief`.toLowerCase().includes(term.trim().toLowerCase()));
+      expect({ term, status: reply.status, found: titles(reply.body ?? []) }).toEqual({ term, status: 200, found: wanted });
+      expect({ term, total: reply.headers.get('x-total-count') }).toEqual({ term, total: String(wanted.length) });
+    }
+  });
+
+  it(`counts a search up to ${SEARCH_COUNT_LIMIT + 1} (more than ${SEARCH_COUNT_LIMIT}), exactly below; counts without a search stay exact`, async () => {
+    await sql('delete from news');
+    // 1,050 records whose text has 'lorem ipsum'; then 50 of them lose 'ipsum': 1,000 left.
+    await fillCollection(app.orm, 'news', { count: 1_050, flag: 'i % 2 = 0' });
+    await sql(`update news set brief = 'lorem only', title = 'short ' || id where id in (select id from news order by id limit 50)`);
+    const capped = SEARCH_COUNT_LIMIT + 1;
+    const counts = await gql(`{
+      broad: newsCount(search: "lorem") short: newsCount(search: "m") noTrigram: newsCount(search: "M I") exact: newsCount(search: "ipsum")
+      featured: newsCount(search: "lorem", featured: true) all: newsCount featuredAll: newsCount(featured: true) }`);
+    expect(counts.errors).toBeUndefined();
+    expect(counts.data).toEqual({ broad: capped, short: capped, noTrigram: 1_000, exact: 1_000, featured: 525, all: 1_050, featuredAll: 525 });
+
+    const page = await get('/api/news?search=lorem&limit=10');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-total-count')).toBe(String(capped));
+    expect((await get('/api/news?search=ipsum&limit=10')).headers.get('x-total-count')).toBe('1000');
+    expect((await get('/api/news?limit=10')).headers.get('x-total-count')).toBe('1050');
+    // Pages past the counted matches are still exactly the list's rows, in every order.
+    for (const [query, order] of [['', 'display_order, id'], ['&sort=-title', 'title desc, id desc'], ['&sort=title', 'title, id']]) {
+      const expected = (await sql<{ id: number }>(`select id from news where title ilike '%lorem%' or brief ilike '%lorem%' order by ${order}`)).map((r) => r.id);
+      expect(expected).toHaveLength(1_050);
+      for (const offset of [990, 1_001, 1_040, 1_049, 1_050]) {
+        const reply = await get(`/api/news?search=lorem${query}&limit=20&offset=${offset}`);
+        expect({ query, offset, ids: reply.body.map((r: Json) => r.id) }).toEqual({ query, offset, ids: expected.slice(offset, offset + 20) });
+        expect(reply.headers.get('x-total-count')).toBe(String(capped));
+      }
+    }
+  });
+
+  it('says so in the GraphQL schema and in OpenAPI', async () => {
+    const schema = await gql('{ __type(name: "Query") { fields { name description } } }');
+    const newsCount = schema.data?.__type.fields.find((f: Json) => f.name === 'newsCount');
+    expect(newsCount.description).toContain(`at most ${SEARCH_COUNT_LIMIT + 1}`);
+    const openapi = await get('/api/openapi.json');
+    expect(JSON.stringify(openapi.body)).toContain(`at most ${SEARCH_COUNT_LIMIT + 1}`);
   });
 });
 

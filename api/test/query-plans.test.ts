@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 import { contentHistory } from '../src/content/history/history.service.js';
 import { newsPreview, projectsPreview } from '../src/content/previews.service.js';
 import { collections } from '../src/content/registry.js';
@@ -100,6 +101,36 @@ describe.each(collections.map((c) => [c.path, c] as const))('%s', (_path, { serv
 
     it.each(listing.sortable)('a search sorted by %s', async (field) => {
       await expectNoSeqScan(() => service.list(em(), { search: term, sort: { field, direction: 'desc' }, limit: 50 }));
+    });
+
+    // Terms pg_trgm has no trigram of: one or two characters, rare ('zq', none), common ('42', a
+    // few thousand) or everywhere ('lo', 'm'), and a longer one without letters ('...').
+    const untrigrammed = ['zq', 'q', '42', 'lo', 'm', '...', 'm l'];
+    it.each(untrigrammed)('a search for %p: a page, a deep page, its total and its count, through the grams or the display-order index', async (short) => {
+      await expectNoSeqScan(() => service.listWithTotal(em(), { search: short, limit: 50 }));
+      await expectNoSeqScan(() => service.listWithTotal(em(), { search: short.toUpperCase(), limit: 50, offset: 500 }));
+      await expectNoSeqScan(() => service.count(em(), { search: short }));
+      await expectNoSeqScan(() => service.list(em(), { search: short, sort: { field: listing.sortable[0], direction: 'desc' }, limit: 50 }));
+    });
+
+    it('a rare term of two characters is looked up in the grams index', async () => {
+      for (const read of await readsOf(() => service.listWithTotal(em(), { search: 'zq', limit: 50 }))) {
+        expect(planNodes(await planOf(app.orm, read)).map((node) => node['Index Name'])).toContain(`${type.table}_search_grams_index`);
+      }
+    });
+
+    it(`the count of a term found everywhere stops after ${SEARCH_COUNT_LIMIT} matches, reading no table sequentially`, async () => {
+      for (const broad of ['lorem', 'lo', 'm']) {
+        await expectNoSeqScan(() => service.count(em(), { search: broad }));
+        expect({ broad, count: await service.count(em(), { search: broad }) }).toEqual({ broad, count: SEARCH_COUNT_LIMIT + 1 });
+        // Reads one statement, and PostgreSQL stops reading at the 1,001st match (the limit's rows).
+        const [sql] = await readsOf(() => service.count(em(), { search: broad }));
+        const limit = planNodes(await planOf(app.orm, sql, true)).find((node) => node['Node Type'] === 'Limit');
+        expect(limit?.['Actual Rows']).toBe(SEARCH_COUNT_LIMIT + 1);
+      }
+      if (filters.length > 0) await expectNoSeqScan(() => service.count(em(), { search: 'lorem', where: { [filters[0]]: false } }));
+      // Without a search: exact.
+      expect(await service.count(em())).toBe(size());
     });
   }
 

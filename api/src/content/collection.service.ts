@@ -1,4 +1,5 @@
 import { OptimisticLockError, raw, type EntityClass } from '@mikro-orm/core';
+import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin } from '../auth/auth.service.js';
 import type { Caller } from '../auth/caller.js';
@@ -7,6 +8,7 @@ import { BadRequest, NotFound, StaleVersion, ValidationFailed, type FieldError }
 import type { CollectionOperations, ExpectedVersion, SingletonOperations } from './collection.js';
 import { type FieldRules, validateInput } from './fields.js';
 import { changedFields } from './history/changed-fields.js';
+import { searchGrams } from './columns.js';
 import { ContentHistory, type HistoryAction } from './history/content-history.entity.js';
 import { parseIds, type ListOptions } from './list-options.js';
 import { lastPlace, placeRecord } from './ordering.js';
@@ -89,6 +91,13 @@ async function staleVersion(em: EntityManager, path: string, current: Versioned)
 /** `%term%` for ILIKE, the term's own % _ and \\ taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Whether pg_trgm finds trigrams to look a term up by: three letters or digits in a row (it reads
+ * words of letters and digits). Terms without (1-2 characters, "...", "a.b") are looked up by
+ * their 1- and 2-character substrings instead (columns.ts searchGrams).
+ */
+const hasTrigrams = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
+
 /** From this offset on, a sorted page nearer the end of the list is read backwards (collectionService list). */
 const DEEP_OFFSET = 1_000;
 
@@ -113,18 +122,43 @@ export function collectionService<T extends Listed>(
     return record;
   };
 
-  /** The filters and the search as one condition. The search is `<expression> ilike '%term%'` on
-   * exactly the trigram index's expression (so the index applies), the term's wildcards escaped. */
+  /**
+   * The filters and the search as one condition, each part on exactly an index's expression (so
+   * the index applies). The match is always `<expression> ilike '%term%'` (the term's wildcards
+   * escaped), through the trigram index. A term pg_trgm has no trigram of (1-2 characters, "...")
+   * adds "the set of the text's 1- and 2-character substrings holds the term's" (columns.ts
+   * searchGrams; for 1-2 characters the same match), through the grams index. PostgreSQL checks the
+   * cheaper ILIKE first, so a walk along the display order computes a row's set only for a match.
+   */
   const whereOf = (options: Pick<ListOptions, 'where' | 'search'>): object => {
     const where: Record<string | symbol, unknown> = { ...options.where };
-    if (options.search !== undefined) {
-      if (!behaviour.searchExpression) throw new BadRequest(`${label} lists cannot be searched`);
-      where[raw(`${behaviour.searchExpression} ilike ?`, [containsPattern(options.search)])] = [];
+    const term = options.search;
+    if (term !== undefined) {
+      const expression = behaviour.searchExpression;
+      if (!expression) throw new BadRequest(`${label} lists cannot be searched`);
+      where[raw(`${expression} ilike ?`, [containsPattern(term)])] = [];
+      if (!hasTrigrams(term)) where[raw(`${searchGrams(expression)} @> ${searchGrams('?::text')}`, [term, term, term])] = [];
     }
     return where;
   };
 
-  const count = (em: EntityManager, options: Pick<ListOptions, 'where' | 'search'> = {}) => em.count(entity, whereOf(options) as never);
+  /**
+   * How many records match. With a search, counting stops after SEARCH_COUNT_LIMIT + 1 matches
+   * (that answer means "more"): the first matches in display order, so a term found in nearly every
+   * record is counted along the (display_order, id) index as its first page is read, and a rare
+   * one through its search index. Without a search: exact (an index-only count).
+   */
+  const count = async (em: EntityManager, options: Pick<ListOptions, 'where' | 'search'> = {}): Promise<number> => {
+    if (options.search === undefined) return em.count(entity, whereOf(options) as never);
+    const matches = em
+      .createQueryBuilder(entity)
+      .select(raw('1'))
+      .where(whereOf(options) as never)
+      .orderBy({ displayOrder: 'asc', id: 'asc' } as never)
+      .limit(SEARCH_COUNT_LIMIT + 1);
+    const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from (${matches.getQuery()}) as matches`, [...matches.getParams()]);
+    return row.n;
+  };
 
   /**
    * The list. A sorted page nearer the end than the start is read from the other end (the order
@@ -140,10 +174,12 @@ export function collectionService<T extends Listed>(
         ...(page.limit !== undefined && { limit: page.limit }),
         ...(page.offset && { offset: page.offset }),
       });
+    // The count of a search stops after SEARCH_COUNT_LIMIT: past it, the end is not known.
     if (sort && limit !== undefined && offset >= DEEP_OFFSET) {
       const all = total ?? (await count(em, options));
-      if (offset >= all) return [];
-      if (offset + limit > all - offset) {
+      const known = options.search === undefined || all <= SEARCH_COUNT_LIMIT;
+      if (known && offset >= all) return [];
+      if (known && offset + limit > all - offset) {
         const reversed = sort.direction === 'asc' ? 'desc' : 'asc';
         return (await find(reversed, { limit: Math.min(limit, all - offset), offset: Math.max(0, all - offset - limit) })).reverse();
       }

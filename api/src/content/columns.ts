@@ -93,6 +93,9 @@ function listIndexes(type: ContentType): ClassDecorator {
     if (search) {
       const name = searchIndexName(type);
       index({ name, expression: `create index "${name}" on "${type.table}" using gin (${search} gin_trgm_ops)` })(target);
+      // Terms without trigrams (1-2 characters, or punctuation): its 1- and 2-character substrings.
+      const grams = searchGramsIndexName(type);
+      index({ name: grams, expression: `create index "${grams}" on "${type.table}" using gin (${searchGrams(search)})` })(target);
     }
   };
 }
@@ -115,6 +118,24 @@ export function searchExpression(type: ContentType): string | null {
 }
 
 export const searchIndexName = (type: ContentType) => `${type.table}_search_index`;
+export const searchGramsIndexName = (type: ContentType) => `${type.table}_search_grams_index`;
+
+/**
+ * The set of 1- and 2-character substrings of a text, lower case, as an SQL expression on `sql`:
+ * its characters (split on nothing), then its pairs at even and at odd offsets (U+0001 put after
+ * each pair and split on: no stored text holds it, control characters are refused), '' left out.
+ * A text contains a term of one or two characters, ignoring case as ILIKE does (both lower-cased),
+ * exactly when its set holds the term's; a longer term's set is held by every text containing it.
+ * A GIN index on the set of the searchable text (Migration20261124101500_search_grams, the same
+ * expression) finds the records for terms the trigram index has nothing to look up by. Built-in
+ * functions only (no function of ours for the schema to track); computing it for a row of some 200
+ * characters takes some 50 microseconds, so a search checks it only on rows ILIKE already matched.
+ */
+export function searchGrams(sql: string): string {
+  const lower = `lower(${sql})`;
+  const pairs = (text: string) => `string_to_array(regexp_replace(${text}, '(..)', '\\1' || chr(1), 'g'), chr(1))`;
+  return `array_remove(regexp_split_to_array(${lower}, '') || ${pairs(lower)} || ${pairs(`substr(${lower}, 2)`)}, '')`;
+}
 
 /** Makes a class the entity and GraphQL object type of a content type. */
 export function contentEntity(type: ContentType): ClassDecorator {

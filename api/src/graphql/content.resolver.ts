@@ -1,6 +1,6 @@
 import type { EntityClass } from '@mikro-orm/core';
 import { Arg, Args, ArgsType, Ctx, Field, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { sharedDescriptions } from '@consulting/model';
+import { SEARCH_COUNT_LIMIT, sharedDescriptions } from '@consulting/model';
 import { MAX_BULK_IDS, MAX_SEARCH_LENGTH, parseListOptions } from '../content/list-options.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../auth/caller.js';
@@ -92,7 +92,9 @@ export function createCollectionResolver(entry: CollectionDefinition) {
 
     @Query(() => Int, {
       name: `${listField}Count`,
-      description: `How many records the ${listField} list holds with the same filters (for paging with limit and offset).`,
+      description:
+        `How many records the ${listField} list holds with the same filters (for paging with limit and offset).` +
+        (listing.searchable ? ` With a search, counting stops: at most ${SEARCH_COUNT_LIMIT + 1}, which means more than ${SEARCH_COUNT_LIMIT}; without one, exact.` : ''),
     })
     async count(@Args(() => CountArgs) args: object, @Ctx() ctx: GraphQLContext) {
       return service.count(ctx.em, parseListOptions(plain(args), filters, listing, { counting: true }));

@@ -1,4 +1,4 @@
-import { editableFields, MAX_LIST_LIMIT, sharedDescriptions, type ContentType, type Field } from '@consulting/model';
+import { editableFields, MAX_LIST_LIMIT, SEARCH_COUNT_LIMIT, sharedDescriptions, type ContentType, type Field } from '@consulting/model';
 import { HISTORY_PAGE } from '../content/history/history.service.js';
 import { MAX_BULK_IDS, MAX_SEARCH_LENGTH, TOTAL_COUNT_HEADER } from '../content/list-options.js';
 import { collections, singletons } from '../content/registry.js';
@@ -76,7 +76,10 @@ const ifMatch = {
 };
 const admin = { security: [{ session: [] }] };
 const totalCountHeader = {
-  [TOTAL_COUNT_HEADER]: { description: 'How many records match the filters in all (whatever limit and offset).', schema: { type: 'integer', minimum: 0 } },
+  [TOTAL_COUNT_HEADER]: {
+    description: `How many records match the filters in all (whatever limit and offset). With a search, counting stops: at most ${SEARCH_COUNT_LIMIT + 1}, which means more than ${SEARCH_COUNT_LIMIT}.`,
+    schema: { type: 'integer', minimum: 0 },
+  },
 };
 
 /** History and restore of one record (content/content.router.ts mountHistory), for collections and singletons alike. */
@@ -137,7 +140,7 @@ function collectionRoutes(): Route[] {
               name: 'search',
               in: 'query',
               required: false,
-              description: `Only records whose text (${(type.listing?.search ?? []).join(', ')}) contains this, ignoring case; % _ and \\ are taken literally. 1 to ${MAX_SEARCH_LENGTH} characters after trimming; needs limit.`,
+              description: `Only records whose text (${(type.listing?.search ?? []).join(', ')}) contains this, ignoring case; % _ and \\ are taken literally. 1 to ${MAX_SEARCH_LENGTH} characters after trimming; needs limit. ${TOTAL_COUNT_HEADER} of a search is at most ${SEARCH_COUNT_LIMIT + 1} (more than ${SEARCH_COUNT_LIMIT}).`,
               schema: { type: 'string', maxLength: MAX_SEARCH_LENGTH },
             },
           ]

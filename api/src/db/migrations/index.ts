@@ -10,6 +10,7 @@ import { Migration20261124065020_list_indexes } from './Migration20261124065020_
 import { Migration20261124071500_sign_in_addresses } from './Migration20261124071500_sign_in_addresses.js';
 import { Migration20261124072000_username_skeleton } from './Migration20261124072000_username_skeleton.js';
 import { Migration20261124093000_list_search_sort } from './Migration20261124093000_list_search_sort.js';
+import { Migration20261124101500_search_grams } from './Migration20261124101500_search_grams.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here; add it to this list.
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124071500_sign_in_addresses', class: Migration20261124071500_sign_in_addresses },
   { name: 'Migration20261124072000_username_skeleton', class: Migration20261124072000_username_skeleton },
   { name: 'Migration20261124093000_list_search_sort', class: Migration20261124093000_list_search_sort },
+  { name: 'Migration20261124101500_search_grams', class: Migration20261124101500_search_grams },
 ];
