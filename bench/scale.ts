@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { resident } from './memory.js';
 import { ADMIN, startBenchServer, type BenchServer } from './server.js';
 
@@ -279,6 +279,8 @@ function lastPageLinked(html: string, list: string): number | null {
 interface ScreenMeasure {
   /** The first visit, nothing in the browser's cache. */
   cold: number;
+  coldBreakdown: string;
+  warmBreakdown: string;
   toRows: number;
   visits: number;
   heap: number;
@@ -317,16 +319,26 @@ async function adminScreen(browser: Browser, server: BenchServer, admin: Admin):
       await page.waitForFunction(() => (window as unknown as { __firstRows?: number }).__firstRows !== undefined, undefined, { timeout: SCREEN_TIMEOUT_MS, polling: 50 });
       return { page, toRows: await page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows) };
     };
+    /** Where a visit's time went before the rows: the document, the scripts, and the API requests (ms since navigation). */
+    const breakdown = (page: Page) =>
+      page.evaluate(`(() => {
+        const end = (entries) => Math.round(Math.max(0, ...entries.map((e) => e.responseEnd)));
+        const resources = performance.getEntriesByType('resource').filter((e) => e.startTime < window.__firstRows);
+        return 'document ' + Math.round(performance.getEntriesByType('navigation')[0].responseEnd) + ' ms, scripts by ' + end(resources.filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'))) + ' ms, API by ' + end(resources.filter((e) => e.initiatorType === 'fetch' || e.initiatorType === 'xmlhttprequest')) + ' ms';
+      })()`) as Promise<string>;
     const first = await visit();
+    const coldBreakdown = await breakdown(first.page);
     await first.page.close();
     const visits = first.toRows > SLOW_MEASURE_MS ? 1 : REPEATS;
     const times: number[] = [];
     let heap = 0;
     let dom = 0;
+    let warmBreakdown = '';
     for (let i = 0; i < visits; i++) {
       const { page, toRows } = await visit();
       times.push(toRows);
       if (i === visits - 1) {
+        warmBreakdown = await breakdown(page);
         await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
         await page.waitForTimeout(500);
         const cdp = await context.newCDPSession(page);
@@ -336,7 +348,7 @@ async function adminScreen(browser: Browser, server: BenchServer, admin: Admin):
       }
       await page.close();
     }
-    return { cold: first.toRows, toRows: median(times), heap, dom, visits };
+    return { cold: first.toRows, toRows: median(times), heap, dom, visits, coldBreakdown, warmBreakdown };
   } finally {
     await context.close();
   }
@@ -470,8 +482,8 @@ async function main() {
       const domRow = row('admin News screen, DOM elements', count, TARGETS.adminDom);
       try {
         const screen = await adminScreen(browser, server, admin);
-        value(coldRow, column, screen.cold);
-        value(screenRows, column, screen.toRows, screen.visits > 1 ? `median of ${screen.visits}` : '1 visit');
+        value(coldRow, column, screen.cold, screen.coldBreakdown);
+        value(screenRows, column, screen.toRows, `${screen.visits > 1 ? `median of ${screen.visits}` : '1 visit'}; last: ${screen.warmBreakdown}`);
         value(heapRow, column, screen.heap);
         value(domRow, column, screen.dom);
       } catch (error) {
