@@ -432,7 +432,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
                               key={column.header}
                               data-label={column.header}
                               textAlign={{ md: column.align }}
-                              minW={{ md: column.width ? undefined : '40' }}
+                              minW={{ md: column.width ? undefined : '32' }}
                               {...cardCell}
                             >
                               {column.cell(row)}
