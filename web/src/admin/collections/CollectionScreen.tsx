@@ -11,6 +11,7 @@ import { useAdminFailures } from '../auth/session-expiry';
 import type { Conflict } from '../forms/ConflictNotice';
 import { onSaveFailure } from '../forms/save-failure';
 import { inputFrom, type FormValues } from '../forms/field-spec';
+import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 import { undoDeleteManyDocument } from '../content-operations';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { cardActionsCell, cardBody, cardCell, cardMessageCell, cardMessageRow, cardScrollArea, cardTable, stickyEnd, visuallyHiddenOnPhones } from '../shell/card-table';
@@ -65,6 +66,8 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
   const total = data?.total ?? 0;
   const offset = state.variables.offset;
   const lastPage = Math.max(1, Math.ceil(matching / PAGE_SIZE));
+  // A search's count stops after SEARCH_COUNT_LIMIT: SEARCH_COUNT_LIMIT + 1 means "more than that".
+  const capped = !!state.variables.search && matching > SEARCH_COUNT_LIMIT;
 
   // Past the last page (rows deleted, an old link): go to the last one.
   const pastTheEnd = !!list.data && allRows.length === 0 && state.page > lastPage;
@@ -344,7 +347,11 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
               </HStack>
             )}
             <Text fontSize="sm" color="fg.muted" aria-live="polite">
-              {narrowed ? `${matching.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown` : draggable ? 'Drag ⋮⋮ to reorder' : ''}
+              {narrowed
+                ? `${capped ? `${SEARCH_COUNT_LIMIT.toLocaleString('en-US')}+` : matching.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown`
+                : draggable
+                  ? 'Drag ⋮⋮ to reorder'
+                  : ''}
             </Text>
           </HStack>
           <DndContext
@@ -477,7 +484,15 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
               onClear={() => setSelected(new Set())}
             />
           )}
-          <Pager page={state.page} pageSize={PAGE_SIZE} count={matching} label={`${definition.title} pages`} onPage={state.setPage} />
+          <Pager
+            page={state.page}
+            pageSize={PAGE_SIZE}
+            count={matching}
+            capped={capped}
+            hasNext={allRows.length === PAGE_SIZE}
+            label={`${definition.title} pages`}
+            onPage={state.setPage}
+          />
         </>
       )}
 

@@ -148,6 +148,18 @@ describe('the News screen with 120 articles', () => {
     expect(screen.getByText('0 of 120 shown')).toBeInTheDocument();
   });
 
+  it("says '1,000+' where a search's count stops (the API counts a search up to 1,000), and pages on while pages are full", async () => {
+    const { server } = newsServer(1500);
+    renderAdmin('/admin/news?q=article&page=21', { server });
+    expect(await screen.findByText('1,000+ of 1,500 shown')).toBeInTheDocument();
+    expect(server.callsOf('AdminNewsList')[0]).toEqual({ limit: 50, offset: 1000, search: 'article' });
+    const pager = screen.getByRole('navigation', { name: 'News pages' });
+    expect(within(pager).getByText('1,001–1,050 of 1,000+')).toBeInTheDocument();
+    expect(within(pager).getByText('Page 21 of 21+')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: /Next/ })).toBeEnabled();
+    expect(screen.getByRole('searchbox', { name: 'Search news' })).toHaveValue('article'); // the box shows the URL's search
+  });
+
   it('sorts by a column on the server: ascending, descending, then the public order again', async () => {
     const { server } = newsServer();
     renderAdmin('/admin/news?page=2', { server });

@@ -1,8 +1,10 @@
 import type { FormattedExecutionResult } from 'graphql';
+import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 
 // What the real API answers to an admin list query (issue 20's contract), for fake servers: the
 // page of rows the variables ask for (search, featured filter, sort, limit, offset) and the two
-// counts the screen selects (`matching`: with the search and filter, `total`: all).
+// counts the screen selects (`matching`: with the search and filter, `total`: all). Like the API,
+// a search's count stops after SEARCH_COUNT_LIMIT and answers SEARCH_COUNT_LIMIT + 1.
 
 type Row = { id: number } & Record<string, unknown>;
 
@@ -28,5 +30,6 @@ export function listAnswer(field: string, rows: readonly Row[], variables: Recor
   });
   const offset = typeof variables.offset === 'number' ? variables.offset : 0;
   const limit = typeof variables.limit === 'number' ? variables.limit : found.length;
-  return { data: { [field]: found.slice(offset, offset + limit), matching: found.length, total: rows.length } };
+  const matching = search ? Math.min(found.length, SEARCH_COUNT_LIMIT + 1) : found.length;
+  return { data: { [field]: found.slice(offset, offset + limit), matching, total: rows.length } };
 }
