@@ -116,3 +116,18 @@ describe(`moves in a list of ${SIZE.toLocaleString('en')}`, () => {
     expect(orders).toEqual(expected.map((_, i) => i + 1));
   });
 });
+
+describe('records added at the same time', () => {
+  it('each go last in turn: distinct display orders, in the order they were stored', async () => {
+    await sql('delete from countries');
+    const { displayOrder: _ignored, ...input } = validInput.countries;
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        request(base(), 'POST', '/api/admin/countries', { json: { ...input, name: `Country ${i}` }, cookie: session.cookie }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const rows = await sql<{ id: number; display_order: number }>('select id, display_order from countries order by id');
+    expect(rows.map((r) => r.display_order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});

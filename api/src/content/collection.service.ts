@@ -195,14 +195,22 @@ export function collectionService<T extends Listed>(
     return ids.map((id) => found.get(id)!);
   };
 
+  /**
+   * Moves and creates that go last take turns on the table (until their transaction ends): the second
+   * reads the first's result, so two records added at once never get the same place. Returns the table.
+   */
+  const takeOrderTurn = async (em: EntityManager): Promise<string> => {
+    const table = em.getMetadata().get(entity).tableName;
+    await em.execute(`lock table "${table}" in share row exclusive mode`);
+    return table;
+  };
+
   /** Puts the record at `toIndex` (ordering.ts), with its history entry; returns it as stored now. */
   const place = (outer: EntityManager, id: number, toIndex: number, caller: Caller) =>
     outer.transactional(async (em) => {
       const user = await requireAdmin(em, caller);
       if (!Number.isSafeInteger(toIndex) || toIndex < 0) throw new BadRequest('toIndex must be a whole number from 0');
-      // Moves (and nothing else that reorders) take turns: the second reads the first's result.
-      const table = em.getMetadata().get(entity).tableName;
-      await em.execute(`lock table "${table}" in share row exclusive mode`);
+      const table = await takeOrderTurn(em);
       const moved = await find(em, id);
       await em.refresh(moved);
       const before = snapshotOf(moved);
@@ -241,7 +249,7 @@ export function collectionService<T extends Listed>(
         const values = validateInput(rules, input, 'create');
         // New items go last unless the editor picked a place.
         const picked = typeof input === 'object' && input !== null && (input as { displayOrder?: unknown }).displayOrder != null;
-        if (!picked) values.displayOrder = await lastPlace(em, em.getMetadata().get(entity).tableName);
+        if (!picked) values.displayOrder = await lastPlace(em, await takeOrderTurn(em));
         const record = em.create(entity, values as never);
         await em.flush();
         recordHistory(em, path, 'create', user, record.id, null, record);
