@@ -5,7 +5,7 @@ import { axeViolations } from './harness/axe.js';
 import { launchBrowser, watchConsole } from './harness/browser.js';
 import { startOwnServer, type OwnServer } from './harness/own-server.js';
 
-// The admin News screen with a few hundred articles (issue 20), on a built server of this file's
+// The admin News screen with a few hundred articles, on a built server of this file's
 // own (the shared one keeps the demo content): the list comes a page at a time, search is the
 // server's, selected rows are deleted in one request and come back with Undo, and a row moves to
 // a typed position in one request.

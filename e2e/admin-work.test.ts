@@ -5,7 +5,7 @@ import { axeViolations as runAxe } from './harness/axe.js';
 import { adminCredentials, baseUrl, launchBrowser } from './harness/browser.js';
 import { withDatabase } from './harness/database.js';
 
-// Issue 11 in Chromium against the built server: work is never lost (discard question, drafts kept
+// In Chromium against the built server: work is never lost (discard question, drafts kept
 // across an ended session), accounts (admins added, signed in, removed; password changes end other
 // sessions) and axe-core on every admin screen and dialog at phone and desktop widths.
 

@@ -12,7 +12,7 @@ import { server } from './harness/browser.js';
 import { stopServer } from './harness/stop-server.js';
 import { freePort } from './harness/free-port.js';
 
-// Issue 13, "instances agree": two built servers started together on one fresh database (on the
+// Instances agree: two built servers started together on one fresh database (on the
 // harness's PostgreSQL) and one S3-compatible bucket (s3rver on loopback). Sessions, the login
 // throttle, public caches and uploads must behave as if there were one server.
 

@@ -19,7 +19,7 @@ import { freePort } from './harness/free-port.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /**
- * Issue 9's budget: at most 150 KB of JavaScript per public page, compressed. Held for both
+ * The budget: at most 150 KB of JavaScript per public page, compressed. Held for both
  * encodings the server sends (brotli, gzip), in decimal kilobytes (the stricter reading). Public
  * pages ship without Apollo Client (public/page-data in the web app): about 117 KiB brotli, 137 KiB gzip.
  */

@@ -11,7 +11,7 @@ import { capturingQueries } from './query-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { startReceiver } from './webhooks/receiver.js';
 
-// Admin lists (issue 20): search and sort through REST and GraphQL (one parser, list-options.ts),
+// Admin lists: search and sort through REST and GraphQL (one parser, list-options.ts),
 // and the bulk actions (delete, flags, undo of deletes) with their history and side effects.
 
 type Json = Record<string, any>;

@@ -7,7 +7,7 @@ import { importSite, type ImportOptions } from '../src/backup/import-site.js';
 import { localStorageFor, type ImageStorage } from '../src/uploads/storage.js';
 import { BACKUP_TABLES, MB, migratedTestDatabase, peakMemoryGrowth, TarGzBuilder, writeSiteArchive } from './backup-archives.js';
 
-// Hostile archives (issue 19, finding 7): each is refused with a message naming what is wrong,
+// Hostile archives: each is refused with a message naming what is wrong,
 // before anything is written, in bounded memory; the target stays empty and no temporary
 // folder is left. One target serves every case: a refusal must leave it as it was.
 

@@ -69,7 +69,7 @@ describe.each(collections.map((c) => c.path))('/api/%s', (path) => {
     expect(ours).toEqual([early, tieFirst, tieSecond, late]);
   });
 
-  // Changed on purpose (issue 11, ordering): without a display order a new item goes last.
+  // Changed on purpose (ordering): without a display order a new item goes last.
   it('puts an item without a display order last and ignores unknown fields', async () => {
     const { displayOrder: _omitted, ...rest } = input;
     const existing = (await request(app.baseUrl, 'GET', `/api/${path}`)).body as { displayOrder: number }[];

@@ -63,7 +63,7 @@ describe('GET /api/openapi.json', () => {
     expect(body.components.schemas.ContactInfo.properties.icon.enum).toEqual(['Mail', 'Phone', 'MapPin', 'Globe']);
     expect(body.components.schemas.News.properties.content.type).toEqual(['string', 'null']);
     const params = body.paths['/api/news'].get.parameters.map((p: { name: string }) => p.name);
-    // Paging and the featured filter as before; then the admin list's search and sort (issue 20).
+    // Paging and the featured filter as before; then the admin list's search and sort.
     expect(params).toEqual(['limit', 'offset', 'featured', 'search', 'sort']);
     expect(body.paths['/api/news/{id}'].get.parameters[0].name).toBe('id');
   });

@@ -5,7 +5,7 @@ import { request } from './http.js';
 import { capturingQueries } from './query-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-// `GET /api/{collection}` without paging parameters answers the whole list (the spec's contract),
+// `GET /api/{collection}` without paging parameters answers the whole list (the documented contract),
 // from the public read cache: after a write, a crowd of first requests costs one list query.
 
 let app: TestApp;

@@ -8,7 +8,7 @@ import { declaredSizePng } from './fixtures/hostile-images.js';
 import { request } from './http.js';
 import { signedInApp, storedUploads } from './signed-in-app.js';
 
-// Issue 8 item 8 and issue 12 item 2 (server side): every upload is decoded and re-encoded by
+// Every upload is decoded and re-encoded by
 // sharp, refused over the pixel limit, and stored with its resized variants.
 
 const session = signedInApp();

@@ -7,7 +7,7 @@ import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../src/uploads/image-processing
 import { request } from './http.js';
 import { signedInApp } from './signed-in-app.js';
 
-// Issue 19 finding 1: an anonymous GET of /uploads/<name> only ever reads. A name that is not
+// An anonymous GET of /uploads/<name> only ever reads. A name that is not
 // stored is a 404 (a variant of a variant, chained names, a variant of nothing), and a missing
 // variant of a stored original (stored before variants existed) points at that original: no
 // file written, no image job started.

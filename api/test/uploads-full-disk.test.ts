@@ -6,7 +6,7 @@ import type { ImageStorage } from '../src/uploads/storage.js';
 import { request, type Reply } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-// Issue 19 (item 8): a full disk (or a full quota) answers every upload 507 with a clear message,
+// A full disk (or a full quota) answers every upload 507 with a clear message,
 // REST and GraphQL alike, never a 500 with a stack, and is logged once a second at most, as a
 // database outage is. What was stored before stays, and nothing half-written is left behind.
 

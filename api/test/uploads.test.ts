@@ -34,7 +34,7 @@ describe('POST /api/upload-image', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe(contentType);
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    // Re-encoded (issue 8 item 8): the same picture, not the same bytes.
+    // Re-encoded: the same picture, not the same bytes.
     const stored = Buffer.from(await served.arrayBuffer());
     expect((await decodeImage(stored)).format).toBe((await decodeImage(bytes)).format);
     expect(await pixelDistance(stored, bytes)).toBeLessThanOrEqual(lossless.has(ext) ? 0 : 40);

@@ -1,6 +1,6 @@
 // Facts of the content model that both the server and the browser rely on.
 
-/** Largest accepted upload (spec section 9), and what both sides say when a file is over it. */
+/** Largest accepted upload, and what both sides say when a file is over it. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE_MESSAGE = 'Maximum file size is 10MB';
 export const UPLOAD_NOT_AN_IMAGE_MESSAGE = 'Please select an image file';

@@ -16,7 +16,7 @@ export * from './fields.js';
 export * from './shared-fields.js';
 export { brands, clients, contactInfo, countries, landingContent, news, statistics, teamMembers };
 
-/** Every content type, in the admin sidebar's order (the spec's): singletons, then collections. */
+/** Every content type, in the admin sidebar's order: singletons, then collections. */
 export const contentTypes = [landingContent, statistics, countries, brands, teamMembers, news, clients, contactInfo] as const;
 
 /** The fields a client edits: the declared ones, then the shared display order of a collection. */

@@ -11,7 +11,7 @@ import { collections } from './registry.js';
 export const NEWS_PREVIEW_LIMIT = 3;
 export const PROJECTS_FALLBACK_LIMIT = 6;
 /**
- * The spec shows every featured project; a landing page is not the place for hundreds, so the
+ * The site shows every featured project; a landing page is not the place for hundreds, so the
  * preview stops at this many (a multiple of 6: full rows of the 1/2/3-column grid).
  */
 export const PROJECTS_FEATURED_LIMIT = 24;

@@ -5,7 +5,7 @@ import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js
 import { isOutOfStorage, storageHealth } from '../ops/storage-health.js';
 import { AppError, InsufficientStorage, ServiceUnavailable } from '../shared/errors.js';
 
-// The one place where service errors get their GraphQL meaning (DESIGN.md "Errors").
+// The one place where service errors get their GraphQL meaning.
 
 type Extensions = Record<string, unknown> & { code: string };
 

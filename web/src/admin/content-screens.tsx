@@ -12,7 +12,7 @@ import { statistics } from './statistics/statistics';
 import { teamMembers } from './team-members/team-members';
 import { WebhooksPage } from './webhooks/WebhooksPage';
 
-// The content screens, once, in the sidebar's order (the spec's): routes and sidebar items both
+// The content screens, once, in the sidebar's order: routes and sidebar items both
 // come from this list.
 
 export interface ContentScreen {

@@ -2,7 +2,7 @@ import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 
 /**
  * The admin panel's Apollo client (public pages use public/page-data instead).
- * Data rules of spec section 9: no polling, no refetch on focus (Apollo never does that), no retries
+ * Data rules: no polling, no refetch on focus (Apollo never does that), no retries
  * (no RetryLink), and cached data is never considered stale (cache-first everywhere).
  * Cookies always travel with the request so the admin session works.
  */

@@ -1,4 +1,4 @@
-// The landing page's sections, in page order, with the header button labels of the spec.
+// The landing page's sections, in page order, with the header button labels.
 export const LANDING_SECTIONS = [
   { id: 'who-we-are', label: 'Who We Are' },
   { id: 'services', label: 'Services' },

@@ -59,7 +59,7 @@ describe('a collection table screen (countries)', () => {
     expect(screen.getByRole('spinbutton', { name: /Display Order/ })).toHaveValue(0);
     await user.type(field(/Name/), 'Half typed');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    // Typed changes: closing asks first (issue 11).
+    // Typed changes: closing asks first.
     await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
     await dialogGone();
 

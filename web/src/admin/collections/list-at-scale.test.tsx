@@ -6,7 +6,7 @@ import { toaster } from '../../components/notifications';
 import { SIGNED_IN, fakeServer, renderAdmin } from '../test/render-admin';
 import { listAnswer } from '../test/list-answer';
 
-// Issue 20: the collection screen at any size. The list is a page of 50 asked of the server with
+// The collection screen at any size. The list is a page of 50 asked of the server with
 // its counts; search, sort and the featured filter are the server's; rows are selected for bulk
 // delete (with undo) and feature; rows move to the top, the bottom or a position in one request.
 

@@ -8,9 +8,9 @@ export interface UploadRefusal {
   description: string;
 }
 
-/** What the browser refuses before sending anything (spec section 5), or null when the file may go. */
+/** What the browser refuses before sending anything, or null when the file may go. */
 export function refuseUpload(file: File): UploadRefusal | null {
-  // Spec section 9: at most 10 MB, image types only (the server refuses the same).
+  // At most 10 MB, image types only (the server refuses the same).
   if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: UPLOAD_NOT_AN_IMAGE_MESSAGE };
   if (file.size > UPLOAD_MAX_BYTES) return { title: 'File too large', description: UPLOAD_TOO_LARGE_MESSAGE };
   return null;

@@ -5,7 +5,7 @@ import { toaster } from '../../components/notifications';
 import { SIGNED_IN, fakeServer, gqlError, renderAdmin } from '../test/render-admin';
 import { listAnswer } from '../test/list-answer';
 
-// Work is never lost (issue 11): a dirty dialog or form asks before it is left, and what was typed
+// Work is never lost: a dirty dialog or form asks before it is left, and what was typed
 // when the session ended is kept in this tab and offered back.
 
 jest.setTimeout(30_000);

@@ -14,7 +14,7 @@ export const NAV_ITEMS: NavItem[] = [
   ...CONTENT_SCREENS.map((screen) => ({ label: screen.label, to: `/admin/${screen.path}`, icon: screen.icon })),
 ];
 
-/** The sidebar's groups: content first (the spec's nine links), then the account screens. */
+/** The sidebar's groups: content first (nine links), then the account screens. */
 export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
   { label: 'Content Management', items: NAV_ITEMS },
   { label: 'Settings', items: ACCOUNT_SCREENS.map((screen) => ({ label: screen.label, to: `/admin/${screen.path}`, icon: screen.icon })) },

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
-/** Spec section 9: cookie `sidebar_state`, kept 7 days; mobile below 768px. */
+/** The sidebar state: cookie `sidebar_state`, kept 7 days; mobile below 768px. */
 export const SIDEBAR_COOKIE = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 export const MOBILE_QUERY = '(max-width: 767px)';

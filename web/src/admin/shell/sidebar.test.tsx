@@ -41,7 +41,7 @@ describe('admin sidebar', () => {
       ['Contact Info', '/admin/contact-info'],
       ['Webhooks', '/admin/webhooks'],
     ]);
-    // The account screens follow in their own group (issue 11).
+    // The account screens follow in their own group.
     const settings = within(within(nav).getByRole('list', { name: 'Settings' })).getAllByRole('link');
     expect(settings.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Account', '/admin/account'],

@@ -1,7 +1,7 @@
 import type { FormattedExecutionResult } from 'graphql';
 import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 
-// What the real API answers to an admin list query (issue 20's contract), for fake servers: the
+// What the real API answers to an admin list query, for fake servers: the
 // page of rows the variables ask for (search, featured filter, sort, limit, offset) and the two
 // counts the screen selects (`matching`: with the search and filter, `total`: all). Like the API,
 // a search's count stops after SEARCH_COUNT_LIMIT and answers SEARCH_COUNT_LIMIT + 1.

@@ -11,7 +11,7 @@ import { NotFoundPage } from '../not-found/NotFoundPage';
 import { listPagePath, pageCountOf, pageVariables } from './list-paging';
 import { Pager } from './Pager';
 
-/** The grid of a list page: content cards (1/2/3 per row, as the spec says) or portraits (2/3/4). */
+/** The grid of a list page: content cards (1/2/3 per row) or portraits (2/3/4). */
 export type ListGrid = 'cards' | 'portraits';
 
 /** How many items the widest row shows: their pictures are above the fold and load at once. */
@@ -34,7 +34,7 @@ export interface ListPageProps<TData, TItem extends { id: number | string }> {
   items: (data: TData) => TItem[];
   meta: { title: string; description: string };
   hero: { title: string; subtitle: string };
-  /** The spec's texts for the page's states. */
+  /** The texts of the page's states. */
   texts: { loading: string; failed: string; empty: string };
   grid?: ListGrid;
   renderItem: (item: TItem, options: { eager: boolean }) => ReactNode;

@@ -13,7 +13,7 @@ export interface NavTarget {
   current: boolean;
 }
 
-/** The header's entries for a given path: Home plus one per landing section, in the spec's order. */
+/** The header's entries for a given path: Home plus one per landing section, in page order. */
 export function navTargets(pathname: string): NavTarget[] {
   const path = pathname.replace(/\/+$/, '') || '/';
   return [

@@ -4,7 +4,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 
 // The public pages' data. Each page asks for its one query (a paged list page: with its page's
 // limit and offset as variables); the answer is kept for the visit and shared by every component that asks for the same query (cache-first, never
-// refetched, spec section 9). The server renderer fills a store and embeds what it holds in the
+// refetched). The server renderer fills a store and embeds what it holds in the
 // page; the browser starts from that, so a server-rendered page hydrates without a request, and a
 // page reached by navigation fetches its query once. Small on purpose: public pages ship without
 // Apollo Client (the admin panel, loaded on its own, uses it).
