@@ -9,6 +9,7 @@ import type { CollectionOperations, ExpectedVersion, SingletonOperations } from 
 import { type FieldRules, validateInput } from './fields.js';
 import { changedFields } from './history/changed-fields.js';
 import { searchGrams } from './columns.js';
+import { countMemoOf } from './count-memo.js';
 import { ContentHistory, type HistoryAction } from './history/content-history.entity.js';
 import { parseIds, type ListOptions } from './list-options.js';
 import { lastPlace, placeRecord } from './ordering.js';
@@ -98,7 +99,7 @@ export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c)
  */
 const hasTrigrams = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
 
-/** From this offset on, a sorted page nearer the end of the list is read backwards (collectionService list). */
+/** From this offset on, a page nearer the end of the list is read backwards (collectionService list). */
 const DEEP_OFFSET = 1_000;
 
 /** How a collection's lists are searched, and which on/off fields a bulk flag update may set. */
@@ -149,7 +150,14 @@ export function collectionService<T extends Listed>(
    * one through its search index. Without a search: exact (an index-only count).
    */
   const count = async (em: EntityManager, options: Pick<ListOptions, 'where' | 'search'> = {}): Promise<number> => {
-    if (options.search === undefined) return em.count(entity, whereOf(options) as never);
+    if (options.search === undefined) {
+      // Public reads of one content revision share it (count-memo.ts): one count per list and filter.
+      const counting = () => em.count(entity, whereOf(options) as never);
+      const memo = countMemoOf(em);
+      if (!memo) return counting();
+      const filters = Object.entries(options.where ?? {}).sort(([a], [b]) => a.localeCompare(b));
+      return memo.count(`${path} ${JSON.stringify(filters)}`, counting);
+    }
     const matches = em
       .createQueryBuilder(entity)
       .select(raw('1'))
@@ -161,30 +169,33 @@ export function collectionService<T extends Listed>(
   };
 
   /**
-   * The list. A sorted page nearer the end than the start is read from the other end (the order
-   * reversed, then the page turned back): the last page of a title sort is then the first rows of
-   * a backward walk of the (title, id) index, not every row before it. `total`: the count, when
-   * the caller has it already.
+   * The list, in display order or by `sort`. A page nearer the end than the start, past
+   * DEEP_OFFSET, is read from the other end (the order reversed, then the page turned back): the
+   * last page is then the first rows of a backward walk of the (display_order, id) index (or the
+   * sort's), not every row before it. That takes the count (`total` when the caller has it; for
+   * the public reads of a revision one count shared with the page's own total, count-memo.ts).
    */
   const list = async (em: EntityManager, options: ListOptions = {}, total?: number): Promise<T[]> => {
     const { sort, limit, offset = 0 } = options;
+    const field = sort?.field ?? 'displayOrder';
     const find = (direction: 'asc' | 'desc', page: { limit?: number; offset?: number }) =>
       em.find(entity, whereOf(options) as never, {
-        orderBy: (sort ? { [sort.field]: direction, id: direction } : { displayOrder: 'asc', id: 'asc' }) as never,
+        orderBy: { [field]: direction, id: direction } as never,
         ...(page.limit !== undefined && { limit: page.limit }),
         ...(page.offset && { offset: page.offset }),
       });
-    // The count of a search stops after SEARCH_COUNT_LIMIT: past it, the end is not known.
-    if (sort && limit !== undefined && offset >= DEEP_OFFSET) {
+    const direction = sort?.direction ?? 'asc';
+    if (limit !== undefined && offset >= DEEP_OFFSET) {
       const all = total ?? (await count(em, options));
+      // The count of a search stops after SEARCH_COUNT_LIMIT: past it, the end is not known.
       const known = options.search === undefined || all <= SEARCH_COUNT_LIMIT;
       if (known && offset >= all) return [];
       if (known && offset + limit > all - offset) {
-        const reversed = sort.direction === 'asc' ? 'desc' : 'asc';
+        const reversed = direction === 'asc' ? 'desc' : 'asc';
         return (await find(reversed, { limit: Math.min(limit, all - offset), offset: Math.max(0, all - offset - limit) })).reverse();
       }
     }
-    return find(sort?.direction ?? 'asc', { limit, offset });
+    return find(direction, { limit, offset });
   };
 
   /** The records of a bulk action, all of them (NotFound naming the missing ids otherwise). */

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { PUBLIC_LIST_PAGE_SIZE } from '@consulting/model';
+import { countingThrough, type CountMemo } from '../content/count-memo.js';
 import { collections } from '../content/registry.js';
 import { PAGED_LIST_PATHS, type ListPageCounts } from '../seo/seo-files.js';
 import type { ContentRevisionFeed } from './content-revision-feed.js';
@@ -12,6 +13,57 @@ import type { ContentRevisionFeed } from './content-revision-feed.js';
 /** Pages of a list of `total` items (an empty list still has its one page). */
 export function pagesOf(total: number): number {
   return Math.max(1, Math.ceil(total / PUBLIC_LIST_PAGE_SIZE));
+}
+
+/** Counts remembered per revision at most (keys: a list and its filters; a search is never remembered). */
+const MAX_COUNTS_PER_REVISION = 64;
+
+/**
+ * The counts of the current content revision (count-memo.ts), for the public reads produced from a
+ * revision feed: each list's count(*) once per revision, shared by the routing of its later pages,
+ * the page's own total and the list it pages through (concurrent askers share one count). A new
+ * revision (every content write moves it) forgets them; without one (the feed reconnecting)
+ * nothing is remembered. A failed count is not remembered.
+ */
+export class RevisionCountMemo implements CountMemo {
+  readonly #feed: ContentRevisionFeed;
+  #revision: string | null = null;
+  #counts = new Map<string, Promise<number>>();
+
+  constructor(feed: ContentRevisionFeed) {
+    this.#feed = feed;
+  }
+
+  count(key: string, counting: () => Promise<number>): Promise<number> {
+    const revision = this.#feed.current;
+    if (revision === null) return counting();
+    if (revision !== this.#revision) {
+      this.#revision = revision;
+      this.#counts = new Map();
+    }
+    const counts = this.#counts;
+    let known = counts.get(key);
+    if (known) return known;
+    if (counts.size >= MAX_COUNTS_PER_REVISION) return counting();
+    known = counting();
+    counts.set(key, known);
+    known.catch(() => {
+      if (counts.get(key) === known) counts.delete(key);
+    });
+    return known;
+  }
+}
+
+const memos = new WeakMap<ContentRevisionFeed, RevisionCountMemo>();
+
+/** The one count memo of a revision feed (every public read produced from it shares it). */
+export function revisionCounts(feed: ContentRevisionFeed): RevisionCountMemo {
+  let memo = memos.get(feed);
+  if (!memo) {
+    memo = new RevisionCountMemo(feed);
+    memos.set(feed, memo);
+  }
+  return memo;
 }
 
 export class ListPageCountsSource {
@@ -70,13 +122,17 @@ export class ListPageCountsSource {
   }
 
   async #count(): Promise<ListPageCounts> {
-    const em = this.#orm.em.fork();
-    const counts: Record<string, number> = {};
-    for (const [path, collection] of Object.entries(PAGED_LIST_PATHS)) {
-      const definition = collections.find((entry) => entry.path === collection);
-      if (!definition) throw new Error(`no collection ${collection} for the paged list ${path}`);
-      counts[path] = pagesOf(await definition.service.count(em));
-    }
+    // The lists at once (each on its own connection): a request for one list's page waits for the longest count only.
+    const counts = Object.fromEntries(
+      await Promise.all(
+        Object.entries(PAGED_LIST_PATHS).map(async ([path, collection]) => {
+          const definition = collections.find((entry) => entry.path === collection);
+          if (!definition) throw new Error(`no collection ${collection} for the paged list ${path}`);
+          const em = countingThrough(this.#orm.em.fork(), revisionCounts(this.#feed));
+          return [path, pagesOf(await definition.service.count(em))] as const;
+        }),
+      ),
+    );
     this.#last = counts;
     return counts;
   }

@@ -11,7 +11,8 @@ import { siteOrigin } from '../seo/site-origin.js';
 import { inProcessExecutor } from './in-process-graphql.js';
 import { precompressedAssets } from './static-assets.js';
 import type { Production } from './public-cache.js';
-import { listPageCounts } from './list-page-counts.js';
+import { countingThrough } from '../content/count-memo.js';
+import { listPageCounts, revisionCounts } from './list-page-counts.js';
 import { earlyPageTarget, NOT_FOUND_RENDER_URL, pageTarget, redirectLocation, type PageTarget } from './page-paths.js';
 import { pageKey, pageTargetKey, type PublicReads } from './public-reads.js';
 import { RENDER_CACHE_HEADER, sendPrepared, sendRedirect } from './send-prepared.js';
@@ -120,7 +121,9 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
     const render = async (): Promise<Production> => {
       let result: RenderResult;
       try {
-        const context: GraphQLContext = { req, res, em: deps.orm.em.fork(), caller: { userId: null }, deps };
+        // Counts shared with the routing and the other public reads of this revision (list-page-counts.ts).
+        const em = countingThrough(deps.orm.em.fork(), revisionCounts(feed));
+        const context: GraphQLContext = { req, res, em, caller: { userId: null }, deps };
         result = await serverEntry.render({ url, origin, execute: inProcessExecutor(schema, context) });
       } catch (error) {
         // A rendering bug must not take the page down: the browser renders it instead.

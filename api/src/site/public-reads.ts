@@ -6,7 +6,9 @@ import type { AppDeps } from '../app-deps.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { corsMethods } from '../http/cors.js';
 import type { SecurityHeaders } from '../http/security-headers.js';
+import { countingThrough } from '../content/count-memo.js';
 import { ContentRevisionFeed } from './content-revision-feed.js';
+import { revisionCounts } from './list-page-counts.js';
 import type { PageTarget } from './page-paths.js';
 import { redirectLocation } from './page-paths.js';
 import { PublicCache, type Prepared } from './public-cache.js';
@@ -118,6 +120,8 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
   const cache = new PublicCache(deps.config.publicCacheMaxBytes);
   const feed = new ContentRevisionFeed(orm, logger);
   await feed.start();
+  // The counts of a revision, shared by every public read produced for it (list-page-counts.ts).
+  const counts = revisionCounts(feed);
   let graphql: ApolloServer<GraphQLContext> | null = null;
   let pages: ((path: string) => PageTarget | null) | null = null;
 
@@ -173,7 +177,7 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
     const { key, read } = rest;
     const started = performance.now();
     try {
-      const { state, prepared } = await cache.getOrProduce(key, revision, () => produceRestRead(read, orm.em.fork()));
+      const { state, prepared } = await cache.getOrProduce(key, revision, () => produceRestRead(read, countingThrough(orm.em.fork(), counts)));
       logSlow(started, path);
       if (!prepared) return next();
       sendPrepared(req, res, prepared, state, apiCacheControl(req));
@@ -237,7 +241,7 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders)
     }
     const started = performance.now();
     try {
-      const context: GraphQLContext = { req, res, em: orm.em.fork(), caller: { userId: null }, deps };
+      const context: GraphQLContext = { req, res, em: countingThrough(orm.em.fork(), counts), caller: { userId: null }, deps };
       const { state, prepared } = await cache.getOrProduce(read.key, revision, () => produceGraphQLRead(graphql!, read, context));
       logSlow(started, 'graphql');
       if (prepared) {
