@@ -48,11 +48,15 @@ describe('admin routes', () => {
         'GET /api/admin/statistics/:id/history',
         'GET /api/admin/admins',
         'POST /api/admin/account/password',
+        'POST /api/admin/news/delete-many',
+        'POST /api/admin/news/update-many',
+        'POST /api/admin/countries/restore-many',
       ]),
     );
-    // 6 collections x 6 (create, update, delete, history, restore, move), 2 singletons x 3
-    // (update, history, restore), the upload, 6 webhook routes, 5 account routes.
-    expect(routes.length).toBe(6 * 6 + 2 * 3 + 1 + 6 + 5);
+    // 6 collections x 8 (create, update, delete, history, restore, move, delete-many,
+    // restore-many), update-many on the 2 with a flag (news, clients), 2 singletons x 3 (update,
+    // history, restore), the upload, 6 webhook routes, 5 account routes.
+    expect(routes.length).toBe(6 * 8 + 2 + 2 * 3 + 1 + 6 + 5);
   });
 
   it('answer an anonymous caller 401 {"message": "Unauthorized"}, every one', async () => {
