@@ -9,7 +9,11 @@ import { ProjectsPage } from './public/clients/ProjectsPage';
 import { NotFoundPage } from './public/not-found/NotFoundPage';
 
 // The admin panel (with Chakra's full theme, admin-system.tsx) is split out of what public pages load.
-const AdminApp = lazy(() => import('./admin-system'));
+const loadAdmin = () => import('./admin-system');
+// A visit that opens on the admin panel fetches its code at once, while this bundle starts (not
+// after the first render).
+if (typeof window !== 'undefined' && /^\/admin(\/|$)/.test(window.location.pathname)) void loadAdmin();
+const AdminApp = lazy(loadAdmin);
 
 export function App() {
   return (

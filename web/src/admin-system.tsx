@@ -3,6 +3,7 @@ import { ChakraProvider, createSystem } from '@chakra-ui/react';
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { recipes, slotRecipes } from '@chakra-ui/react/theme';
 import AdminApp from './admin/AdminApp';
+import { fetchFirstScreenData } from './admin/first-screen-data';
 import { createApolloClient } from './graphql/apollo';
 import { publicThemeConfig, themeConfig } from './theme';
 
@@ -15,6 +16,8 @@ export const adminSystem = createSystem(defaultBaseConfig, publicThemeConfig, { 
 
 /** One client for the visit: what the admin panel loaded stays cached while moving between screens. */
 const client = createApolloClient();
+// The session check and the data of the screen the visit opens on are asked for now, together.
+if (typeof window !== 'undefined') fetchFirstScreenData(client, window.location.pathname, window.location.search);
 
 export default function AdminWithTheme() {
   return (

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { FormikHelpers } from 'formik';
+import type { WatchQueryFetchPolicy } from '@apollo/client';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, HStack, IconButton, Input, InputGroup, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Plus, Search, Trash } from 'lucide-react';
@@ -13,6 +14,7 @@ import { onSaveFailure } from '../forms/save-failure';
 import { inputFrom, type FormValues } from '../forms/field-spec';
 import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 import { undoDeleteManyDocument } from '../content-operations';
+import { firstFetchPolicy } from '../first-screen-data';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { cardActionsCell, cardBody, cardCell, cardMessageCell, cardMessageRow, cardScrollArea, cardTable, stickyEnd, visuallyHiddenOnPhones } from '../shell/card-table';
 import type { CollectionDefinition } from './collection-definition';
@@ -23,6 +25,10 @@ import { Pager } from './Pager';
 import { RecordDialog, type DialogState } from './RecordDialog';
 import { MoveMenu, SelectBox, SortableRow, type MoveChoice } from './table-rows';
 
+/** After a list answered from the cache: another page, search, sort or filter is asked for as usual (cache and network). */
+const nextListPolicy = (_current: WatchQueryFetchPolicy, { reason }: { reason: string }): WatchQueryFetchPolicy =>
+  reason === 'variables-changed' ? 'cache-and-network' : 'cache-first';
+
 /**
  * The one table screen used by all six collections; `definition` says what differs. The list is
  * paged, searched, sorted and filtered on the server; the screen's state lives in the URL.
@@ -31,7 +37,13 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
   const { operations, fields } = definition;
   const failures = useAdminFailures();
   const state = useListState({ sortable: operations.sortable, featuredFilter: operations.featured });
-  const list = useQuery(operations.list, { variables: state.variables, fetchPolicy: 'cache-and-network' });
+  // The visit's first list may already be on its way (first-screen-data.ts): then it is not asked twice.
+  const [firstPolicy] = useState(() => firstFetchPolicy(operations.list, state.variables, 'cache-and-network'));
+  const list = useQuery(operations.list, {
+    variables: state.variables,
+    fetchPolicy: firstPolicy,
+    ...(firstPolicy === 'cache-first' && { nextFetchPolicy: nextListPolicy }),
+  });
   const [create] = useMutation(operations.create);
   const [update] = useMutation(operations.update);
   const [remove] = useMutation(operations.remove);
@@ -58,7 +70,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
 
   // A selection belongs to the rows it was made on: another page, search, sort or filter clears it.
   const listKey = JSON.stringify(state.variables);
-  useEffect(() => setSelected(new Set()), [listKey]);
+  useEffect(() => setSelected((current) => (current.size ? new Set() : current)), [listKey]);
 
   const data = list.data ?? list.previousData;
   const allRows = data ? operations.rows(data) : [];

@@ -47,12 +47,37 @@ function parseSort(value: string | null, sortable: readonly string[]): SortState
 
 const parseFeatured = (value: string | null): FeaturedFilter => (value === 'featured' || value === 'not-featured' ? value : 'all');
 
-export function useListState({ sortable, featuredFilter }: { sortable: readonly string[]; featuredFilter: boolean }): ListState {
-  const [params, setParams] = useSearchParams();
+/** What the list shows, read from the URL's search params. */
+function parseParams(params: URLSearchParams, { sortable, featuredFilter }: ListOptions) {
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const search = (params.get('q') ?? '').trim().slice(0, MAX_SEARCH);
   const sort = parseSort(params.get('sort'), sortable);
-  const featured = featuredFilter ? parseFeatured(params.get('featured')) : 'all';
+  const featured: FeaturedFilter = featuredFilter ? parseFeatured(params.get('featured')) : 'all';
+  return { page, search, sort, featured };
+}
+
+function variablesOf({ page, search, sort, featured }: ReturnType<typeof parseParams>): ListVariables {
+  return {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    ...(search ? { search } : {}),
+    ...(sort ? { sort: `${sort.direction === 'descending' ? '-' : ''}${sort.field}` } : {}),
+    ...(featured !== 'all' ? { featured: featured === 'featured' } : {}),
+  };
+}
+
+export interface ListOptions {
+  sortable: readonly string[];
+  featuredFilter: boolean;
+}
+
+/** The list query's variables for a URL's search params (what the screen asks for on its first render). */
+export const listVariables = (params: URLSearchParams, options: ListOptions): ListVariables => variablesOf(parseParams(params, options));
+
+export function useListState(options: ListOptions): ListState {
+  const [params, setParams] = useSearchParams();
+  const parsed = parseParams(params, options);
+  const { page, search, sort, featured } = parsed;
 
   /** Changes some params; any change but the page itself goes back to page 1. */
   const change = useCallback(
@@ -97,13 +122,7 @@ export function useListState({ sortable, featuredFilter }: { sortable: readonly 
     change({ sort: next });
   };
 
-  const wanted: ListVariables = {
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    ...(search ? { search } : {}),
-    ...(sort ? { sort: `${sort.direction === 'descending' ? '-' : ''}${sort.field}` } : {}),
-    ...(featured !== 'all' ? { featured: featured === 'featured' } : {}),
-  };
+  const wanted = variablesOf(parsed);
   // React Router renders a URL change as a transition; Apollo's query store answers a change of
   // variables with an urgent update, which would throw that transition away and start it over
   // (forever). The query gets the new variables after the URL change is committed instead.

@@ -39,7 +39,8 @@ export function fakeServer(handlers: Record<string, Handler>): FakeServer {
   return server;
 }
 
-function linkFor(server: FakeServer) {
+/** An Apollo link answering from the fake server. */
+export function linkFor(server: FakeServer) {
   return new ApolloLink(
     (operation) =>
       new Observable((observer) => {
@@ -86,10 +87,10 @@ export const SIGNED_OUT: Handler = () => ({ data: { me: null } });
 
 export function renderAdmin(
   path: string,
-  options: { server: FakeServer; uploader?: ImageUploader; children?: ReactNode },
+  options: { server: FakeServer; uploader?: ImageUploader; children?: ReactNode; client?: ApolloClient },
 ) {
   const redirectToLogin = jest.fn();
-  const client = new ApolloClient({ link: linkFor(options.server), cache: new InMemoryCache() });
+  const client = options.client ?? new ApolloClient({ link: linkFor(options.server), cache: new InMemoryCache() });
   const uploader: ImageUploader = options.uploader ?? (async () => '/uploads/test.png');
   const view = render(
     <ChakraProvider value={system}>
