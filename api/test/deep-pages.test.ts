@@ -4,7 +4,10 @@ import { countingThrough, type CountMemo } from '../src/content/count-memo.js';
 import { collections } from '../src/content/registry.js';
 import type { ContentRevisionFeed } from '../src/site/content-revision-feed.js';
 import { RevisionCountMemo } from '../src/site/list-page-counts.js';
+import { readFileSync } from 'node:fs';
+import { parse } from 'graphql';
 import { fillCollection } from './fill-content.js';
+import { fakeListPageQueries, startPagesApp } from './fixtures/web-dist.js';
 import { capturingQueries, planOf, rowsScanned } from './query-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -140,5 +143,41 @@ describe('the public read path\'s memo: one count per revision', () => {
     feed.current = '9';
     await expect(memo.count('news', () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
     expect(await memo.count('news', counting)).toBe(6);
+  });
+});
+
+describe('a deep page served after a write (the real page query, a fake web build)', () => {
+  const web = (file: string) => readFileSync(new URL(`../../web/src/public/${file}`, import.meta.url), 'utf8');
+  let pages: Awaited<ReturnType<typeof startPagesApp>>;
+  beforeAll(async () => {
+    fakeListPageQueries({ news: parse(web('news/news-page.graphql') + web('news/news-card.graphql')) }, PAGE);
+    pages = await startPagesApp(app.deps);
+  });
+  afterAll(async () => {
+    fakeListPageQueries(null);
+    await pages?.close();
+  });
+
+  it('counts the news once (its routing, its total and its list share the count) and reads the last page backwards', async () => {
+    const lastPage = Math.ceil(SIZE / PAGE);
+    const path = `/news/page/${lastPage}`;
+    expect((await fetch(`${pages.baseUrl}${path}`)).status).toBe(200);
+    // A write: the revision moves (seen once /team renders again), so the page renders anew and its counts are forgotten.
+    await em().getConnection().execute('update news set brief = brief where id = (select min(id) from news)');
+    const deadline = Date.now() + 10_000;
+    while ((await fetch(`${pages.baseUrl}/team`)).headers.get('x-render-cache') !== 'miss') {
+      if (Date.now() > deadline) throw new Error('the revision did not move within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const { result, queries } = await capturingQueries(app.orm, ['news'], async () => {
+      const reply = await fetch(`${pages.baseUrl}${path}`);
+      return { status: reply.status, cache: reply.headers.get('x-render-cache'), text: await reply.text() };
+    });
+    expect({ status: result.status, cache: result.cache }).toEqual({ status: 200, cache: 'miss' });
+    expect(queries.filter((sql) => /count\(/i.test(sql))).toHaveLength(1);
+    expect(queries.filter((sql) => /order by .*desc/i.test(sql))).toHaveLength(1);
+    const shown = [...result.text.matchAll(/&quot;id&quot;:(\d+)/g)].map((match) => Number(match[1]));
+    expect(shown).toEqual(await idsByOffset((lastPage - 1) * PAGE, PAGE));
+    expect(result.text).toContain(`&quot;newsCount&quot;:${SIZE}`);
   });
 });
