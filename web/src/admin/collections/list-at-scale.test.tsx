@@ -244,6 +244,20 @@ describe('the News screen with 120 articles', () => {
     expect(server.callsOf('AdminUpdateNewsFlags')[1]).toEqual({ ids: [101], featured: false });
   });
 
+  it("makes a row's Reorder menu when it is first opened, not one per row with the page", async () => {
+    const { server } = newsServer();
+    renderAdmin('/admin/news', { server });
+    await screen.findByText('1–50 of 120');
+    const triggers = screen.getAllByRole('button', { name: /^Reorder / });
+    expect(triggers).toHaveLength(50);
+    // A menu's trigger carries the menu's data-scope; until opened these are plain buttons.
+    expect(document.querySelectorAll('[data-scope="menu"]')).toHaveLength(0);
+    for (const trigger of triggers) expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Reorder Article 002' }));
+    expect(await screen.findAllByRole('menuitem')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Reorder Article 002' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('moves a row to the top and to the bottom from its menu, each one request', async () => {
     const { server, rows } = newsServer();
     renderAdmin('/admin/news?page=2', { server });

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Checkbox, HStack, IconButton, Menu, Portal, Table } from '@chakra-ui/react';
@@ -82,13 +82,25 @@ export type MoveChoice = 'top' | 'bottom' | 'position';
  * Space opens it, the arrows choose, Enter picks; Enter clicks the highlighted item).
  */
 export function MoveMenu({ label, onChoose }: { label: string; onChoose(choice: MoveChoice): void }) {
+  // The menu itself is made when first opened (then it stays): a page of rows drawn with one
+  // menu each took a good part of the time to the first rows.
+  const [used, setUsed] = useState<false | 'pointer' | 'keyboard'>(false);
+  const trigger = (
+    <IconButton aria-label={`Reorder ${label}`} title="Reorder" size="sm" variant="ghost">
+      <MoveVertical />
+    </IconButton>
+  );
+  if (!used) {
+    return (
+      <IconButton aria-label={`Reorder ${label}`} title="Reorder" size="sm" variant="ghost" aria-haspopup="menu" aria-expanded={false} onClick={(event) => setUsed(event.detail === 0 ? 'keyboard' : 'pointer')}>
+        <MoveVertical />
+      </IconButton>
+    );
+  }
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton aria-label={`Reorder ${label}`} title="Reorder" size="sm" variant="ghost">
-          <MoveVertical />
-        </IconButton>
-      </Menu.Trigger>
+    // Opened by keyboard, its first item is highlighted, as the menu does itself.
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen defaultHighlightedValue={used === 'keyboard' ? 'top' : undefined}>
+      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="44">
