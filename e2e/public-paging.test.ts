@@ -10,7 +10,7 @@ import { startOwnServer, type OwnServer } from './harness/own-server.js';
 // read as a crawler (HTML, head links, sitemap) and as a visitor in Chromium (pager at phone and
 // desktop widths, hydration, axe-core).
 
-const PAGE_SIZE = 24;
+const PAGE_SIZE = 12;
 /** Two full pages and a part of the third. */
 const TOTAL = 2 * PAGE_SIZE + 7;
 

@@ -147,14 +147,14 @@ describe('previews at 20,000 news and 20,000 projects', () => {
     }
   });
 
-  it('with some featured: only the featured ones, at most 3 news and every featured project up to 24, in display order', async () => {
-    // 20 featured of each (every 1,000th), not in id order.
+  it('with some featured: only the featured ones, at most 3 news and every featured project up to 12, in display order', async () => {
+    // 20 featured news and 10 featured projects (every 1,000th, 2,000th), not in id order.
     await sql('update news set featured = true where id % 1000 = 0');
-    await sql('update clients set featured = true where id % 1000 = 0');
+    await sql('update clients set featured = true where id % 2000 = 0');
     const { news, projects, plans } = await previewsWithPlans();
     expect(news).toEqual(await ids('select id from news where featured order by display_order, id limit 3'));
     const featuredProjects = await ids('select id from clients where featured order by display_order, id');
-    expect(featuredProjects).toHaveLength(20);
+    expect(featuredProjects).toHaveLength(10);
     expect(projects).toEqual(featuredProjects);
     expect(projects).not.toEqual([...projects].sort((a, b) => a - b));
     const data = await graphqlPreviews();
@@ -167,7 +167,7 @@ describe('previews at 20,000 news and 20,000 projects', () => {
       expect(rowsScanned(plan)).toBeLessThanOrEqual(PROJECTS_FEATURED_LIMIT);
     }
 
-    // More than 24 featured projects: the first 24 of them.
+    // More featured projects than the preview holds: the first PROJECTS_FEATURED_LIMIT of them.
     await sql('update clients set featured = true where id % 400 = 0');
     const more = await previewsWithPlans();
     expect(more.projects).toEqual(await ids(`select id from clients where featured order by display_order, id limit ${PROJECTS_FEATURED_LIMIT}`));

@@ -55,4 +55,4 @@ export const SEARCH_COUNT_LIMIT = 1_000;
  * Cards on one page of a public list page (/news, /clients; later pages /news/page/2, ...): a
  * multiple of 6, so the 1/2/3-column grid ends on a full row.
  */
-export const PUBLIC_LIST_PAGE_SIZE = 24;
+export const PUBLIC_LIST_PAGE_SIZE = 12;

@@ -14,7 +14,7 @@ export const PROJECTS_FALLBACK_LIMIT = 6;
  * The site shows every featured project; a landing page is not the place for hundreds, so the
  * preview stops at this many (a multiple of 6: full rows of the 1/2/3-column grid).
  */
-export const PROJECTS_FEATURED_LIMIT = 24;
+export const PROJECTS_FEATURED_LIMIT = 12;
 
 /** News preview: the featured items (at most 3) if any are featured, otherwise the first 3. */
 export function selectNewsPreview<T extends { featured: boolean }>(news: readonly T[]): T[] {
@@ -22,7 +22,7 @@ export function selectNewsPreview<T extends { featured: boolean }>(news: readonl
   return (featured.length > 0 ? featured : news).slice(0, NEWS_PREVIEW_LIMIT);
 }
 
-/** Projects preview: every featured project (at most 24), or the first 6 when none is featured. */
+/** Projects preview: every featured project (at most 12), or the first 6 when none is featured. */
 export function selectProjectsPreview<T extends { featured: boolean }>(clients: readonly T[]): T[] {
   const featured = clients.filter((item) => item.featured);
   return featured.length > 0 ? featured.slice(0, PROJECTS_FEATURED_LIMIT) : clients.slice(0, PROJECTS_FALLBACK_LIMIT);

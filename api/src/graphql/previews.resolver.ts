@@ -13,7 +13,7 @@ export class PreviewsResolver {
     return newsPreview(ctx.em);
   }
 
-  @Query(() => [Client], { description: 'The projects the landing page shows: every featured project (at most 24), else the first 6.' })
+  @Query(() => [Client], { description: 'The projects the landing page shows: every featured project (at most 12), else the first 6.' })
   projectsPreview(@Ctx() ctx: GraphQLContext) {
     return projectsPreview(ctx.em);
   }
