@@ -1,40 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fillCollection } from './fill-content.js';
 import { validInput } from './fixtures/content.js';
 import { request } from './http.js';
 import { capturingQueries } from './query-capture.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { signedInApp } from './signed-in-app.js';
 
 // `GET /api/{collection}` without paging parameters answers the whole list (the documented contract),
 // from the public read cache: after a write, a crowd of first requests costs one list query.
 
-let app: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp();
 
 describe('a whole REST list after a write', () => {
   it('is read from the database once for 50 concurrent first requests, and all of them get the whole list', async () => {
-    await fillCollection(app.orm, 'news', { count: 400 });
-    await request(app.baseUrl, 'GET', '/api/news');
-    const created = await request(app.baseUrl, 'POST', '/api/admin/news', {
-      cookie,
+    await fillCollection(session.app.orm, 'news', { count: 400 });
+    await request(session.app.baseUrl, 'GET', '/api/news');
+    const created = await request(session.app.baseUrl, 'POST', '/api/admin/news', {
+      cookie: session.cookie,
       json: { ...validInput.news, title: 'Crowd' },
     });
     expect(created.status).toBe(201);
-    const [{ count }] = await app.orm.em.fork().getConnection().execute<{ count: string }[]>('select count(*)::text as count from news');
+    const [{ count }] = await session.app.orm.em.fork().getConnection().execute<{ count: string }[]>('select count(*)::text as count from news');
 
     // Anonymous and signed in, every encoding, GET and HEAD: the same read.
-    const variants = [{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'br, gzip' }, { cookie }];
-    const { result: answers, queries } = await capturingQueries(app.orm, ['news'], () =>
+    const variants = [{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'br, gzip' }, { cookie: session.cookie }];
+    const { result: answers, queries } = await capturingQueries(session.app.orm, ['news'], () =>
       Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          fetch(`${app.baseUrl}/api/news`, { method: i % 10 === 9 ? 'HEAD' : 'GET', headers: variants[i % variants.length] }).then(async (response) => ({
+          fetch(`${session.app.baseUrl}/api/news`, { method: i % 10 === 9 ? 'HEAD' : 'GET', headers: variants[i % variants.length] }).then(async (response) => ({
             method: i % 10 === 9 ? 'HEAD' : 'GET',
             status: response.status,
             cache: response.headers.get('x-render-cache'),
@@ -62,7 +54,7 @@ describe('a whole REST list after a write', () => {
     }
 
     // Then hits, without any query.
-    const { result: hit, queries: none } = await capturingQueries(app.orm, ['news'], () => request(app.baseUrl, 'GET', '/api/news'));
+    const { result: hit, queries: none } = await capturingQueries(session.app.orm, ['news'], () => request(session.app.baseUrl, 'GET', '/api/news'));
     expect(hit.headers.get('x-render-cache')).toBe('hit');
     expect(hit.body).toHaveLength(Number(count));
     expect(none).toEqual([]);
