@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Text } from '@chakra-ui/react';
+import { CloseButton, Dialog, Field, Input, Portal, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
+import { DialogFormFooter } from '../forms/DialogFormFooter';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -79,14 +80,7 @@ export function MoveDialog({
                           {invalid && <Field.ErrorText color="red.fg">{errors.position}</Field.ErrorText>}
                         </Field.Root>
                       </Dialog.Body>
-                      <Dialog.Footer>
-                        <Button variant="outline" onClick={onClose}>
-                          Cancel
-                        </Button>
-                        <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Moving...">
-                          Move
-                        </Button>
-                      </Dialog.Footer>
+                      <DialogFormFooter onCancel={onClose} saving={isSubmitting} submitLabel="Move" busyLabel="Moving..." />
                     </Form>
                   );
                 }}
