@@ -5,8 +5,8 @@ export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  globalSetup: '<rootDir>/test/global-setup.js',
-  globalTeardown: '<rootDir>/test/global-teardown.js',
+  globalSetup: '<rootDir>/test/helpers/global-setup.js',
+  globalTeardown: '<rootDir>/test/helpers/global-teardown.js',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     // The shared content model, from its source (no build needed to test).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { request } from './http.js';
-import { startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { startTestApp, TEST_ADMIN, type TestApp } from './helpers/test-app.js';
 
 // The Accounts and Admins screens' API over REST and GraphQL: the auth service's rules (not
 // yourself, never the last, sessions ended) and admin-only access.

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { request } from './http.js';
-import { startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { startTestApp, TEST_ADMIN, type TestApp } from './helpers/test-app.js';
 
 // `npm run admin -- ...` against the test database: it goes through the auth service, so the
 // username rules hold and a password reset ends the user's sessions.

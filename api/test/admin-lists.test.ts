@@ -4,12 +4,12 @@ import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 import { recordUnlistedChanges } from '../src/content/history/history.service.js';
 import { News } from '../src/content/news/news.entity.js';
 import { collections } from '../src/content/registry.js';
-import { fillCollection } from './fill-content.js';
-import { validInput } from './fixtures/content.js';
-import { request } from './http.js';
-import { capturingQueries } from './query-capture.js';
-import { startTestApp, type TestApp } from './test-app.js';
-import { startReceiver } from './webhooks/receiver.js';
+import { fillCollection } from './helpers/fill-content.js';
+import { validInput } from './helpers/fixtures/content.js';
+import { request } from './helpers/http.js';
+import { capturingQueries } from './helpers/query-capture.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
+import { startReceiver } from './helpers/webhooks/receiver.js';
 
 // Admin lists: search and sort through REST and GraphQL (one parser, list-options.ts),
 // and the bulk actions (delete, flags, undo of deletes) with their history and side effects.

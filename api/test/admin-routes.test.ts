@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Express } from 'express';
 import { User } from '../src/auth/user.entity.js';
 import { hashPassword } from '../src/auth/passwords.js';
-import { request } from './http.js';
-import { appRoutes, type Route } from './routes.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { appRoutes, type Route } from './helpers/routes.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // Every admin route, read from the live router stack: a route added later is covered without
 // touching this test.

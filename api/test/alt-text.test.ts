@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { validInput } from './fixtures/content.js';
-import { request } from './http.js';
-import { signedInApp } from './signed-in-app.js';
+import { validInput } from './helpers/fixtures/content.js';
+import { request } from './helpers/http.js';
+import { signedInApp } from './helpers/signed-in-app.js';
 
 // altText, declared once in the content model for the four picture-bearing types: stored, read
 // back through REST and GraphQL, bounded.

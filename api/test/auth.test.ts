@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { loadConfig } from '../src/config.js';
 
 const LOGIN_LIMITS = loadConfig({}).loginLimits;
-import { request } from './http.js';
-import { sessionCookie, startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { sessionCookie, startTestApp, TEST_ADMIN, type TestApp } from './helpers/test-app.js';
 
 let app: TestApp;
 beforeAll(async () => {

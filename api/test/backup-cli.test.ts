@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TarGzBuilder, writeSiteArchive } from './backup-archives.js';
+import { TarGzBuilder, writeSiteArchive } from './helpers/backup-archives.js';
 
 // `npm run import` as a process, with its own embedded PostgreSQL in DATA_DIR (no DATABASE_URL):
 // on every way out (a refused archive, SIGTERM in the middle of writing files) it stops that

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { importSite, type ImportOptions } from '../src/backup/import-site.js';
 import { localStorageFor, type ImageStorage } from '../src/uploads/storage.js';
-import { BACKUP_TABLES, MB, migratedTestDatabase, peakMemoryGrowth, TarGzBuilder, writeSiteArchive } from './backup-archives.js';
+import { BACKUP_TABLES, MB, migratedTestDatabase, peakMemoryGrowth, TarGzBuilder, writeSiteArchive } from './helpers/backup-archives.js';
 
 // Hostile archives: each is refused with a message naming what is wrong,
 // before anything is written, in bounded memory; the target stays empty and no temporary

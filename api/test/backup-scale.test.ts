@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { importSite } from '../src/backup/import-site.js';
 import { localStorageFor } from '../src/uploads/storage.js';
-import { MB, migratedTestDatabase, peakMemoryGrowth, smallFileBody, smallFileName, writeSiteArchive } from './backup-archives.js';
+import { MB, migratedTestDatabase, peakMemoryGrowth, smallFileBody, smallFileName, writeSiteArchive } from './helpers/backup-archives.js';
 
 // A backup of 200,000 files (a site of about 28,000 images with their variants) restores: the
 // import streams the archive (no list of all entries built at once, no extraction to a

@@ -13,8 +13,8 @@ import { importSite } from '../src/backup/import-site.js';
 import { migrate, openOrm } from '../src/db/orm.js';
 import { seedDemoContent } from '../src/db/seeds/demo-content.js';
 import { localStorageFor, type ImageStorage } from '../src/uploads/storage.js';
-import { request } from './http.js';
-import { createTestDatabase, startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { createTestDatabase, startTestApp, TEST_ADMIN, type TestApp } from './helpers/test-app.js';
 
 // Backup and restore: export a site with demo content and images, import it into a fresh
 // database and data folder, and compare what the API answers; refusals change nothing.

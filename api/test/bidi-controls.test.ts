@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { editableFields, type Field } from '@consulting/model';
 import { collections, singletons } from '../src/content/registry.js';
-import { validInput } from './fixtures/content.js';
-import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { validInput } from './helpers/fixtures/content.js';
+import { request } from './helpers/http.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // Bidirectional control characters (U+202E RIGHT-TO-LEFT OVERRIDE and its kin) make text show
 // other than what it is ("invoice\u202Efdp.exe" shows as "invoiceexe.pdf"). No text field of any

@@ -3,8 +3,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { queryStores } from '../src/graphql/query-stores.js';
-import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // Integrator reads a CDN can absorb: GraphQL queries over GET and as automatic persisted queries,
 // from the public read cache with ETag and Cache-Control; CORS for the listed origins on public

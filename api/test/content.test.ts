@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { collections } from '../src/content/registry.js';
-import { changedField, validInput } from './fixtures/content.js';
-import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { changedField, validInput } from './helpers/fixtures/content.js';
+import { request } from './helpers/http.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 let app: TestApp;
 let cookie: string;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Canvas } from '../src/db/seeds/png.js';
-import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // Cross-site request forgery: state-changing requests from another site's pages are refused,
 // JSON and multipart, REST and GraphQL; the site's own pages, configured origins and clients

@@ -6,8 +6,8 @@ import { pino } from 'pino';
 import { openOrm } from '../src/db/orm.js';
 import { DatabaseHealth, isDatabaseUnavailable } from '../src/ops/database-health.js';
 import { NotFound } from '../src/shared/errors.js';
-import { createTestDatabase } from './test-app.js';
-import { testServerUrl } from './test-database.js';
+import { createTestDatabase } from './helpers/test-app.js';
+import { testServerUrl } from './helpers/test-database.js';
 
 // Which errors mean "the database is away" (answered 503) rather than a bug or a refused
 // query (500 or the query's own error), taken from real failures; and the log throttle.

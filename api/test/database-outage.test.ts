@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino } from 'pino';
 import { openOrm } from '../src/db/orm.js';
-import { request, type Reply } from './http.js';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
-import { startTestApp, type TestApp } from './test-app.js';
-import { testServerUrl } from './test-database.js';
+import { request, type Reply } from './helpers/http.js';
+import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
+import { testServerUrl } from './helpers/test-database.js';
 
 // The app reaches its database through a TCP proxy the test can cut (connections dropped, new
 // ones refused) and restore: what visitors and editors get while PostgreSQL is away, what the

@@ -6,10 +6,10 @@ import type { ContentRevisionFeed } from '../src/site/content-revision-feed.js';
 import { RevisionCountMemo } from '../src/site/list-page-counts.js';
 import { readFileSync } from 'node:fs';
 import { parse } from 'graphql';
-import { fillCollection } from './fill-content.js';
-import { fakeListPageQueries, startPagesApp } from './fixtures/web-dist.js';
-import { capturingQueries, planOf, rowsScanned } from './query-capture.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { fillCollection } from './helpers/fill-content.js';
+import { fakeListPageQueries, startPagesApp } from './helpers/fixtures/web-dist.js';
+import { capturingQueries, planOf, rowsScanned } from './helpers/query-capture.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // The public order's deep pages at a large size: a page nearer the end than the start is read
 // backwards from the end (the total known from the count) and turned back, so the last page of

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { collections } from '../src/content/registry.js';
 import { seedDemoContent } from '../src/db/seeds/demo-content.js';
 import { allVariantNames } from '../src/uploads/variants.js';
-import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 let app: TestApp;
 beforeAll(async () => {

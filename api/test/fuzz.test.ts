@@ -15,9 +15,9 @@ import {
 import { MAX_VARIABLES_DEPTH } from '../src/graphql/limits.js';
 import { graphQLSchema } from '../src/graphql/schema.js';
 import { PUBLIC_PAGE_PATHS } from '../src/seo/seo-files.js';
-import { fakeRenders, startPagesApp } from './fixtures/web-dist.js';
-import { appRoutes, type Route } from './routes.js';
-import { signedInApp } from './signed-in-app.js';
+import { fakeRenders, startPagesApp } from './helpers/fixtures/web-dist.js';
+import { appRoutes, type Route } from './helpers/routes.js';
+import { signedInApp } from './helpers/signed-in-app.js';
 
 // Property-based fuzzing of every REST route and every GraphQL field, signed in as an admin (the
 // widest surface) and anonymously: whatever arrives, the answer is a deliberate one (no 5xx, no

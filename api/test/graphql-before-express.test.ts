@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { GRAPHQL_READ_MAX_BODY, graphQLRead } from '../src/site/public-graphql.js';
 import { KnownBodies } from '../src/site/public-reads.js';
-import { startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
+import { startTestApp, TEST_ADMIN, type TestApp } from './helpers/test-app.js';
 
 // Anonymous GraphQL queries over POST answered from the read cache before Express runs (the body
 // read first, bounded), with exactly what the app answers; everything else handed to the app with

@@ -10,8 +10,8 @@ import { loadConfig } from '../src/config.js';
 
 const LOGIN_LIMITS = loadConfig({}).loginLimits;
 import { NotFound, ValidationFailed } from '../src/shared/errors.js';
-import { pixelDistance } from './fixtures/images.js';
-import { startTestApp, TEST_ADMIN } from './test-app.js';
+import { pixelDistance } from './helpers/fixtures/images.js';
+import { startTestApp, TEST_ADMIN } from './helpers/test-app.js';
 
 // GraphQL against the real server and database: parity with REST for every registry entry,
 // refusals (anonymous callers, CSRF, hostile documents), uploads and the shared session.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, type TestApp } from './test-app.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { validInput } from './fixtures/content.js';
-import { request } from './http.js';
-import { signedInApp } from './signed-in-app.js';
+import { validInput } from './helpers/fixtures/content.js';
+import { request } from './helpers/http.js';
+import { signedInApp } from './helpers/signed-in-app.js';
 
 // Undo and history: every create, update, delete (and restore, move) of a content record is kept
 // with who, when and the whole record before and after; restores go through the services.

@@ -9,8 +9,8 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { graphQLSchema } from '../src/graphql/schema.js';
-import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // What an integrator relies on: a described schema, ContactIcon as an enum, one record by id,
 // and limit/offset/featured on the lists of both surfaces, with the 500 cap refused.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { COMMAND_LINE, createUser } from '../src/auth/auth.service.js';
 import { KNOWN_ADDRESS_DAYS, KNOWN_ADDRESSES_PER_ACCOUNT } from '../src/auth/known-addresses.js';
-import { request } from './http.js';
-import { startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { startTestApp, TEST_ADMIN, type TestApp } from './helpers/test-app.js';
 
 // Five wrong guesses from anywhere used to lock the account for everyone. An address the account
 // signed in from before is let through with the right password; its own guesses still count, and

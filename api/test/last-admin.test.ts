@@ -3,8 +3,8 @@ import pg from 'pg';
 import { COMMAND_LINE, createUser, deleteUser } from '../src/auth/auth.service.js';
 import { User } from '../src/auth/user.entity.js';
 import { Forbidden } from '../src/shared/errors.js';
-import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // "Never the last admin" under concurrency: two admins removing each other at the same moment
 // must leave one of them. The count and the removal happen under one lock (auth.service.ts).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startPagesApp } from './fixtures/web-dist.js';
-import { request } from './http.js';
-import { startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
+import { startPagesApp } from './helpers/fixtures/web-dist.js';
+import { request } from './helpers/http.js';
+import { startTestApp, TEST_ADMIN, type TestApp } from './helpers/test-app.js';
 
 // Smaller leaks: schema hints in production GraphQL errors, the raw page template behind an
 // encoded path, and a logout that clears the cookie without its attributes.

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { createApp } from '../src/app.js';
 import { passwordVerifications } from '../src/auth/passwords.js';
 import { openOrm } from '../src/db/orm.js';
-import { request } from './http.js';
-import { startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { startTestApp, TEST_ADMIN, type TestApp } from './helpers/test-app.js';
 
 // The login throttle under concurrency: the attempt is reserved in PostgreSQL before the password
 // is verified, so parallel attempts cannot all pass the check before any failure is counted.

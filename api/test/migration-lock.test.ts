@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config.js';
 import { migrationsList } from '../src/db/migrations/index.js';
 import { migrate, openOrm } from '../src/db/orm.js';
 import { seedFirstAdmin, seedFirstStartContent } from '../src/db/seeds/first-start.js';
-import { createTestDatabase } from './test-app.js';
+import { createTestDatabase } from './helpers/test-app.js';
 
 // Instances starting together against one fresh database (several replicas behind a load
 // balancer): the migrations and the first-start seed run once, under a PostgreSQL advisory lock.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino } from 'pino';
 import { migrate, openOrm } from '../src/db/orm.js';
-import { createTestDatabase } from './test-app.js';
+import { createTestDatabase } from './helpers/test-app.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let orm: MikroORM;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { Canvas } from '../src/db/seeds/png.js';
-import { BOUNDARY, closing, part, rawRequest, type RawOptions } from './multipart.http.js';
-import { signedInApp, storedUploads } from './signed-in-app.js';
+import { BOUNDARY, closing, part, rawRequest, type RawOptions } from './helpers/multipart.http.js';
+import { signedInApp, storedUploads } from './helpers/signed-in-app.js';
 
 // Hostile multipart bodies on both upload routes: each gets a 400 (never a 500, never a request
 // left unanswered), an anonymous caller is refused before the body is read, and the server

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { documentedRoutes } from '../src/rest/openapi.js';
-import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // The generated OpenAPI document: valid OpenAPI 3.1 (a maintained validator), and the same routes
 // as the live /api router stack, both ways. The reference page and its assets are served locally.

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { DISPLAY_ORDER_RANGE } from '@consulting/model';
 import { DENSE_ORDER_LIMIT, ORDER_GAP } from '../src/content/ordering.js';
-import { fillCollection } from './fill-content.js';
-import { validInput } from './fixtures/content.js';
-import { request } from './http.js';
-import { signedInApp } from './signed-in-app.js';
+import { fillCollection } from './helpers/fill-content.js';
+import { validInput } from './helpers/fixtures/content.js';
+import { request } from './helpers/http.js';
+import { signedInApp } from './helpers/signed-in-app.js';
 
 // Moves in a long list (50,000 news): each lands where the editor put it, and changes a bounded
 // number of rows (counted by their versions: every row a move changes gets version + 1), not the

@@ -12,8 +12,8 @@ import pg from 'pg';
 import { siteOrigin } from '../src/seo/site-origin.js';
 import { PublicCache, type Production } from '../src/site/public-cache.js';
 import type { ImageStorage } from '../src/uploads/storage.js';
-import { fakeRenders, startPagesApp } from './fixtures/web-dist.js';
-import { createTestDatabase } from './test-app.js';
+import { fakeRenders, startPagesApp } from './helpers/fixtures/web-dist.js';
+import { createTestDatabase } from './helpers/test-app.js';
 
 // The content revision (triggers on a real PostgreSQL, announced by NOTIFY) and the public read cache
 // keyed by it. (Adapted: the page cache became the public read cache, public-cache.ts, with the

@@ -6,10 +6,10 @@ import {
   selectNewsPreview,
   selectProjectsPreview,
 } from '../src/content/previews.service.js';
-import { fillCollection } from './fill-content.js';
-import { request } from './http.js';
-import { capturingQueries, planOf, rowsScanned, seqScannedTables } from './query-capture.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { fillCollection } from './helpers/fill-content.js';
+import { request } from './helpers/http.js';
+import { capturingQueries, planOf, rowsScanned, seqScannedTables } from './helpers/query-capture.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // The landing previews: the rules (moved here from the web app, assertions unchanged), the
 // GraphQL fields that serve them from the real database, and the same rules at 20,000 records,

@@ -5,10 +5,10 @@ import fc from 'fast-check';
 import { PUBLIC_LIST_PAGE_SIZE } from '@consulting/model';
 import { PUBLIC_PAGE_PATHS, sitemapPaths, SITEMAP_MAX_URLS } from '../src/seo/seo-files.js';
 import { pageTarget } from '../src/site/page-paths.js';
-import { delayFakeRenders, fakeRenders, startPagesApp } from './fixtures/web-dist.js';
-import { request } from './http.js';
-import { capturingQueries } from './query-capture.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { delayFakeRenders, fakeRenders, startPagesApp } from './helpers/fixtures/web-dist.js';
+import { request } from './helpers/http.js';
+import { capturingQueries } from './helpers/query-capture.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // The paged public lists: /news and /clients show PUBLIC_LIST_PAGE_SIZE cards a page, later pages
 // at /news/page/2, ... The page paths (which exist, which redirect, which are not found), that no

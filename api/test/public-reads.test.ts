@@ -3,9 +3,9 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { earlyPageTarget } from '../src/site/page-paths.js';
 import { NOT_PAGE_SEGMENTS } from '../src/site/mount.js';
-import { request } from './http.js';
-import { appRoutes } from './routes.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { appRoutes } from './helpers/routes.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // The public read cache on REST and GraphQL against the real app and database: hits need no
 // database work (no EntityManager), keys ignore the Host header and unread query strings, writes

@@ -4,9 +4,9 @@ import { contentHistory } from '../src/content/history/history.service.js';
 import { newsPreview, projectsPreview } from '../src/content/previews.service.js';
 import { collections } from '../src/content/registry.js';
 import type { Caller } from '../src/auth/caller.js';
-import { fillCollection, fillHistory } from './fill-content.js';
-import { capturingQueries, planNodes, planOf, seqScannedTables } from './query-capture.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { fillCollection, fillHistory } from './helpers/fill-content.js';
+import { capturingQueries, planNodes, planOf, seqScannedTables } from './helpers/query-capture.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // Every read the content services send, planned by PostgreSQL over large tables (50,000 news and
 // projects, 20,000 of each other collection, 200,000 history entries; vacuumed and analysed):

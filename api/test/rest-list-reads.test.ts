@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { fillCollection } from './fill-content.js';
-import { validInput } from './fixtures/content.js';
-import { request } from './http.js';
-import { capturingQueries } from './query-capture.js';
-import { signedInApp } from './signed-in-app.js';
+import { fillCollection } from './helpers/fill-content.js';
+import { validInput } from './helpers/fixtures/content.js';
+import { request } from './helpers/http.js';
+import { capturingQueries } from './helpers/query-capture.js';
+import { signedInApp } from './helpers/signed-in-app.js';
 
 // `GET /api/{collection}` without paging parameters answers the whole list (the documented contract),
 // from the public read cache: after a write, a crowd of first requests costs one list query.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Canvas } from '../src/db/seeds/png.js';
-import { startPagesApp } from './fixtures/web-dist.js';
-import { request, type Reply } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { startPagesApp } from './helpers/fixtures/web-dist.js';
+import { request, type Reply } from './helpers/http.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // Security headers on every kind of response: API JSON, errors, 404s, GraphQL, uploads, pages,
 // the admin shell, static files. The pages are served from a small fake build (the API tests

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, type TestApp } from './test-app.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // sitemap.xml and robots.txt come from PUBLIC_URL (or the server's own address), never the Host header.
 

@@ -7,8 +7,8 @@ import {
   resetPassword,
 } from '../src/auth/auth.service.js';
 import { Canvas } from '../src/db/seeds/png.js';
-import { request } from './http.js';
-import { startTestApp, TEST_ADMIN, type TestApp } from './test-app.js';
+import { request } from './helpers/http.js';
+import { startTestApp, TEST_ADMIN, type TestApp } from './helpers/test-app.js';
 
 // Session lifetimes (idle and absolute, enforced by the server from the stored timestamps) and
 // revocation: a password reset or change, or the removal of the user, ends their sessions.

@@ -12,10 +12,10 @@ import { S3Storage } from '../src/uploads/s3-storage.js';
 import { LocalDiskStorage, type ImageStorage } from '../src/uploads/storage.js';
 import { saveImage } from '../src/uploads/upload.service.js';
 import { allVariantNames, makeMissingVariants } from '../src/uploads/variants.js';
-import { decodeImage } from './fixtures/images.js';
-import { request } from './http.js';
-import { startTestS3, type TestS3 } from './s3-server.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { decodeImage } from './helpers/fixtures/images.js';
+import { request } from './helpers/http.js';
+import { startTestS3, type TestS3 } from './helpers/s3-server.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // One suite for every ImageStorage: local disk, and an S3-compatible server (s3rver) on loopback
 // reached through the real AWS SDK client.

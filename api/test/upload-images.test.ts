@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { ImageWorker } from '../src/uploads/image-jobs.js';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../src/uploads/image-processing.js';
 import { makeMissingVariants } from '../src/uploads/variants.js';
-import { decodeImage, pixelDistance } from './fixtures/images.js';
-import { declaredSizePng } from './fixtures/hostile-images.js';
-import { request } from './http.js';
-import { signedInApp, storedUploads } from './signed-in-app.js';
+import { decodeImage, pixelDistance } from './helpers/fixtures/images.js';
+import { declaredSizePng } from './helpers/fixtures/hostile-images.js';
+import { request } from './helpers/http.js';
+import { signedInApp, storedUploads } from './helpers/signed-in-app.js';
 
 // Every upload is decoded and re-encoded by
 // sharp, refused over the pixel limit, and stored with its resized variants.

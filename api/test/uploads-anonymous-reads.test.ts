@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { variantSources } from '../../web/src/components/responsive-image.js';
 import { imageWorker } from '../src/uploads/image-jobs.js';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../src/uploads/image-processing.js';
-import { request } from './http.js';
-import { signedInApp } from './signed-in-app.js';
+import { request } from './helpers/http.js';
+import { signedInApp } from './helpers/signed-in-app.js';
 
 // An anonymous GET of /uploads/<name> only ever reads. A name that is not
 // stored is a 404 (a variant of a variant, chained names, a variant of nothing), and a missing

@@ -3,8 +3,8 @@ import { pino } from 'pino';
 import sharp from 'sharp';
 import { isOutOfStorage, StorageHealth } from '../src/ops/storage-health.js';
 import type { ImageStorage } from '../src/uploads/storage.js';
-import { request, type Reply } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { request, type Reply } from './helpers/http.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 // A full disk (or a full quota) answers every upload 507 with a clear message,
 // REST and GraphQL alike, never a 500 with a stack, and is logged once a second at most, as a

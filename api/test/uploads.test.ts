@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { Canvas } from '../src/db/seeds/png.js';
 import { MAX_IMAGE_BYTES } from '../src/uploads/upload.service.js';
-import { AVIF, decodeImage, GIF, JPG, pixelDistance, WEBP } from './fixtures/images.js';
-import { request } from './http.js';
-import { signedInApp, storedUploads } from './signed-in-app.js';
+import { AVIF, decodeImage, GIF, JPG, pixelDistance, WEBP } from './helpers/fixtures/images.js';
+import { request } from './helpers/http.js';
+import { signedInApp, storedUploads } from './helpers/signed-in-app.js';
 
 const session = signedInApp();
 

@@ -7,7 +7,7 @@ import { skeleton, usernameSkeleton } from '../src/auth/username-skeleton.js';
 import { migrationsList } from '../src/db/migrations/index.js';
 import { openOrm } from '../src/db/orm.js';
 import { ValidationFailed } from '../src/shared/errors.js';
-import { createTestDatabase } from './test-app.js';
+import { createTestDatabase } from './helpers/test-app.js';
 
 // Look-alike usernames collide on their UTS #39 skeleton (case-insensitively), stored unique in
 // users.username_skeleton; the migration that added the column filled it for existing accounts.

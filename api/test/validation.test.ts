@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { validInput } from './fixtures/content.js';
-import { request } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { validInput } from './helpers/fixtures/content.js';
+import { request } from './helpers/http.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 let app: TestApp;
 let cookie: string;

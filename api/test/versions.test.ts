@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { validInput } from './fixtures/content.js';
-import { request } from './http.js';
-import { signedInApp } from './signed-in-app.js';
-import { TEST_ADMIN } from './test-app.js';
+import { validInput } from './helpers/fixtures/content.js';
+import { request } from './helpers/http.js';
+import { signedInApp } from './helpers/signed-in-app.js';
+import { TEST_ADMIN } from './helpers/test-app.js';
 
 // Optimistic concurrency: every content record has a version (1 on create, +1 per update); an
 // update naming the version it read is refused when the record has moved on, atomically.

@@ -6,8 +6,8 @@ import { pino } from 'pino';
 import { migrate, openOrm } from '../src/db/orm.js';
 import { WebhookDeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { postWebhook } from '../src/webhooks/webhook-request.js';
-import { createTestDatabase } from './test-app.js';
-import { startReceiver, startStallingReceiver, type Receiver, type StallingReceiver } from './webhooks/receiver.js';
+import { createTestDatabase } from './helpers/test-app.js';
+import { startReceiver, startStallingReceiver, type Receiver, type StallingReceiver } from './helpers/webhooks/receiver.js';
 
 // Slow webhook receivers: every delivery has a total deadline (connect, send and the whole
 // answer), and endpoints progress independently, so a receiver that drips its answer a byte at

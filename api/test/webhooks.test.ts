@@ -7,9 +7,9 @@ import { WebhookDeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { isPrivateAddress } from '../src/webhooks/target-address.js';
 import { postWebhook } from '../src/webhooks/webhook-request.js';
 import { createEndpoint } from '../src/webhooks/webhooks.service.js';
-import { request } from './http.js';
-import { createTestDatabase, startTestApp, type TestApp } from './test-app.js';
-import { startReceiver, type Receiver } from './webhooks/receiver.js';
+import { request } from './helpers/http.js';
+import { createTestDatabase, startTestApp, type TestApp } from './helpers/test-app.js';
+import { startReceiver, type Receiver } from './helpers/webhooks/receiver.js';
 
 // Webhooks against the real server, database and a receiver on loopback: signed events from
 // the outbox on every committed change, retries with backoff, one delivery per event across

@@ -7,12 +7,12 @@ import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Express } from 'express';
 import { pino, type Logger } from 'pino';
-import type { AppDeps } from '../src/app-deps.js';
-import { createApp } from '../src/app.js';
-import { loadConfig, type Config } from '../src/config.js';
-import { migrate, openOrm } from '../src/db/orm.js';
-import { seedFirstAdmin, seedFirstStartContent } from '../src/db/seeds/first-start.js';
-import { storageFor } from '../src/uploads/storage-from-config.js';
+import type { AppDeps } from '../../src/app-deps.js';
+import { createApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { migrate, openOrm } from '../../src/db/orm.js';
+import { seedFirstAdmin, seedFirstStartContent } from '../../src/db/seeds/first-start.js';
+import { storageFor } from '../../src/uploads/storage-from-config.js';
 import { databaseUrl, testServerUrl } from './test-database.js';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' } as const;

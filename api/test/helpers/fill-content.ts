@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { collections } from '../src/content/registry.js';
+import { collections } from '../../src/content/registry.js';
 
 // Large content tables in one statement each (insert ... select from generate_series), for the
 // tests of sizes no one would create through the API one request at a time. The columns come

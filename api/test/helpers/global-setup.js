@@ -15,7 +15,7 @@ export default async function globalSetup() {
     process.env[TEST_DATABASE_ENV] = process.env.DATABASE_URL;
     return;
   }
-  const { startEmbeddedPostgres } = await tsImport('../src/db/embedded-postgres.ts', import.meta.url);
+  const { startEmbeddedPostgres } = await tsImport('../../src/db/embedded-postgres.ts', import.meta.url);
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-pg-'));
   const server = await startEmbeddedPostgres({
     directory: path.join(directory, 'pg'),

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import type { StorageConfig } from '../src/config.js';
-import { S3Storage } from '../src/uploads/s3-storage.js';
+import type { StorageConfig } from '../../src/config.js';
+import { S3Storage } from '../../src/uploads/s3-storage.js';
 
 // An S3-compatible server (s3rver, pure JS) on loopback for the storage tests, with one bucket;
 // the tests talk to it through the real AWS SDK client.

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino } from 'pino';
 import { Header, Pax, type HeaderData } from 'tar';
-import { migrate, openOrm } from '../src/db/orm.js';
+import { migrate, openOrm } from '../../src/db/orm.js';
 import { databaseUrl, testServerUrl } from './test-database.js';
 
 const silent = pino({ level: 'silent' });
