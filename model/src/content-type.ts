@@ -1,3 +1,4 @@
+import { contentNames, type ContentNames } from './content-names.js';
 import type { Field, Presence } from './fields.js';
 
 // One declaration per content type: names, labels and fields. Every layer (database columns,
@@ -20,21 +21,20 @@ export interface Labels {
   description: string;
 }
 
-export interface ContentType<F extends Record<string, Field> = Record<string, Field>> {
+/** A value a field may hold (null: an optional field left empty). */
+export type FieldData = string | number | boolean | null;
+
+/**
+ * What a content type's file declares. Its names (query fields, table, REST path, admin route)
+ * derive from `typeName` (content-names.ts) unless given.
+ */
+export interface ContentTypeDeclaration<F extends Record<string, Field> = Record<string, Field>> extends Partial<ContentNames> {
   /** 'collection': many records ordered by display order; 'singleton': one record, updated by id. */
   kind: 'collection' | 'singleton';
-  /** GraphQL object type ('TeamMember'; mutations createTeamMember...). */
+  /** GraphQL object type ('TeamMember'; mutations createTeamMember...): the key every other name derives from. */
   typeName: string;
-  /** GraphQL query field ('teamMembers', 'landingContent'). */
-  queryField: string;
-  /** A collection's GraphQL query of one record by id; the type name in camelCase unless given (it must differ from queryField). */
-  itemField?: string;
-  /** Database table. */
-  table: string;
-  /** REST segment: /api/<restPath>, /api/admin/<restPath>. */
-  restPath: string;
-  /** Admin route: /admin/<adminPath>. */
-  adminPath: string;
+  /** A collection's name for many records ('News'); the English plural of typeName unless given. */
+  plural?: string;
   labels: Labels;
   /** What a record is, for the API documentation. */
   description: string;
@@ -44,7 +44,15 @@ export interface ContentType<F extends Record<string, Field> = Record<string, Fi
   fields: F;
   /** A collection's admin list: the text fields its search looks in, and the fields it can be sorted by. */
   listing?: Listing<F>;
+  /**
+   * A singleton's first record, created on a fresh installation: values for its fields; a field
+   * not given starts at its default (declarationDefaults in initial-record.ts).
+   */
+  initial?: { readonly [K in keyof F]?: FieldData };
 }
+
+/** A content type with every name resolved: what the layers read. */
+export type ContentType<F extends Record<string, Field> = Record<string, Field>> = ContentTypeDeclaration<F> & ContentNames;
 
 /**
  * What a collection's list can be searched and sorted by. `search`: text fields, matched as one
@@ -56,9 +64,9 @@ export interface Listing<F extends Record<string, Field> = Record<string, Field>
   sort: readonly ((keyof F & string) | 'createdAt')[];
 }
 
-/** Declares a content type, keeping the field types for the derived record types. */
-export function contentType<const C extends ContentType>(declaration: C): C {
-  return declaration;
+/** Declares a content type, keeping the field types for the derived record types, its names resolved. */
+export function contentType<const C extends ContentTypeDeclaration>(declaration: C): C & ContentNames {
+  return { ...declaration, ...contentNames(declaration) };
 }
 
 /** The value type of a field. */

@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from './clients/client.entity.js';
-import type { News } from './news/news.entity.js';
+import type { clients, news } from '@consulting/model';
+import type { ContentRecord } from './entity-schema.js';
 import { collections } from './registry.js';
+
+type News = ContentRecord<typeof news>;
+type Client = ContentRecord<typeof clients>;
 
 // What the landing page previews of news and projects: business rules of the public site, decided
 // here (not in the browser), so the landing page fetches only what it shows. The select* functions

@@ -1,39 +1,28 @@
-import type { EntityClass } from '@mikro-orm/core';
-import { contentTypes, editableFields, type ContentType } from '@consulting/model';
-import { contentInput, searchExpression } from './columns.js';
-import { collectionService, singletonService } from './collection.service.js';
+import type { EntityClass, EntitySchema } from '@mikro-orm/core';
+import { closeContentTypes, editableFields, type ContentType } from '@consulting/model';
+import { contentInput, contentObjectType } from './graphql-types.js';
+import { contentEntitySchema, type ContentEntity } from './entity-schema.js';
+import { searchExpression } from './search-sql.js';
+import { collectionService } from './collection.service.js';
+import { singletonService } from './singleton.service.js';
 import { filterFields, type ListCapabilities } from './list-options.js';
 import type { CollectionOperations, SingletonOperations } from './collection.js';
-import { Brand } from './brands/brand.entity.js';
-import { Client } from './clients/client.entity.js';
-import { ContactInfo } from './contact-info/contact-info.entity.js';
-import { Country } from './countries/country.entity.js';
-import { LandingContent } from './landing-content/landing-content.entity.js';
-import { News } from './news/news.entity.js';
-import { Statistics } from './statistics/statistics.entity.js';
-import { TeamMember } from './team-members/team-member.entity.js';
 
-// Every content type, once, derived from the content model. The REST routers and the GraphQL
-// resolvers are generated from these lists; adding a type to the model (and its entity class
-// here) adds its endpoints on both surfaces.
-
-const entities: Record<string, EntityClass<any>> = {
-  Country,
-  Brand,
-  TeamMember,
-  News,
-  Client,
-  ContactInfo,
-  LandingContent,
-  Statistics,
-};
+// Every content type, once, derived from the content model's list (model/src/content-types.ts):
+// its entity, GraphQL types and service. The REST routes, the GraphQL resolvers, the OpenAPI
+// document, the webhooks and the backups are generated from these lists, so a type declared in
+// the model has its endpoints on every surface (its table comes from a generated migration, its
+// triggers from db/content-triggers.ts).
 
 interface Definition<T extends object> {
   /** The content model's declaration. */
   type: ContentType;
   /** URL segment: /api/<path>, /api/admin/<path>. */
   path: string;
+  /** The records' class: the entity (through `schema`) and the GraphQL object type. */
   entity: EntityClass<T>;
+  /** The MikroORM entity, derived from the declaration (entity-schema.ts). */
+  schema: EntitySchema;
   /** type-graphql input class. */
   input: new () => object;
   /** GraphQL object type name, e.g. 'TeamMember' (mutations: createTeamMember...). */
@@ -52,6 +41,12 @@ export interface CollectionDefinition<T extends object = any> extends Definition
   listing: ListCapabilities;
 }
 
+export interface SingletonDefinition<T extends object = any> extends Definition<T> {
+  service: SingletonOperations<T>;
+  /** GraphQL query field, e.g. 'landingContent'. */
+  field: string;
+}
+
 /** The sortable fields of a collection: its declared ones (checked), then the display order. */
 function sortableFields(type: ContentType): string[] {
   const declared = [...(type.listing?.sort ?? [])];
@@ -62,29 +57,26 @@ function sortableFields(type: ContentType): string[] {
   return [...declared, 'displayOrder'];
 }
 
-export interface SingletonDefinition<T extends object = any> extends Definition<T> {
-  service: SingletonOperations<T>;
-  /** GraphQL query field, e.g. 'landingContent'. */
-  field: string;
-}
+const classes = new Map<string, EntityClass<any>>();
 
 function definition(type: ContentType) {
-  const entity = entities[type.typeName];
-  if (!entity) throw new Error(`No entity class for the content type ${type.typeName}`);
+  const entity = contentObjectType(type);
+  classes.set(type.typeName, entity);
   const fields = editableFields(type);
-  return { type, path: type.restPath, entity, input: contentInput(type, fields), typeName: type.typeName, fields };
+  const schema = contentEntitySchema(type, entity);
+  return { type, path: type.restPath, entity: entity as EntityClass<any>, schema, input: contentInput(type, fields), typeName: type.typeName, fields };
 }
+
+const contentTypes = closeContentTypes();
 
 export const collections: readonly CollectionDefinition[] = contentTypes
   .filter((type) => type.kind === 'collection')
   .map((type) => {
     const { fields, ...common } = definition(type);
-    const itemField = (type as ContentType).itemField ?? type.typeName[0].toLowerCase() + type.typeName.slice(1);
-    if (itemField === type.queryField) throw new Error(`${type.typeName}: itemField must differ from queryField`);
     return {
       ...common,
       listField: type.queryField,
-      itemField,
+      itemField: type.itemField,
       filters: filterFields(type.fields),
       listing: { searchable: searchExpression(type) !== null, sortable: sortableFields(type) },
       service: collectionService(common.entity, fields, type.labels.entity, type.restPath, {
@@ -100,3 +92,10 @@ export const singletons: readonly SingletonDefinition[] = contentTypes
     const { fields, ...common } = definition(type);
     return { ...common, field: type.queryField, service: singletonService(common.entity, fields, type.labels.entity, type.restPath) };
   });
+
+/** The entity class of a content type (em.find, em.create), typed by its declaration. */
+export function entityOf<C extends ContentType>(type: C): ContentEntity<C> {
+  const entity = classes.get(type.typeName);
+  if (!entity) throw new Error(`${type.typeName} is not a registered content type`);
+  return entity as ContentEntity<C>;
+}

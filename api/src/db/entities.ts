@@ -4,14 +4,27 @@ import { SignInAddress } from '../auth/sign-in-address.entity.js';
 import { User } from '../auth/user.entity.js';
 import { ContentHistory } from '../content/history/content-history.entity.js';
 import { collections, singletons } from '../content/registry.js';
-import { bumpsContentRevision, ContentRevision } from '../site/content-revision.entity.js';
-import { webhookEntities, writesWebhookOutbox } from '../webhooks/webhook.entities.js';
+import { ContentRevision } from '../site/content-revision.entity.js';
+import { webhookEntities } from '../webhooks/webhook.entities.js';
+import { declareContentTriggers, type ContentTable } from './content-triggers.js';
 
-/** The tables the public pages show: every write to them moves the content revision. */
-const contentEntities = [...collections.map((c) => c.entity), ...singletons.map((s) => s.entity)];
-for (const entity of contentEntities) bumpsContentRevision(entity);
-// Every write to a content table also queues webhook deliveries (table name: the REST path in snake case).
-for (const entry of [...collections, ...singletons]) writesWebhookOutbox(entry.entity, entry.path.replaceAll('-', '_'));
+/** The tables the public pages show: every write to them moves the content revision and queues webhook events. */
+export const contentTables: readonly ContentTable[] = [...collections, ...singletons].map((entry) => ({
+  table: entry.type.table,
+  collection: entry.path,
+  schema: entry.schema,
+}));
+for (const table of contentTables) declareContentTriggers(table);
 
 /** Every table the app owns; migrations are generated from these. */
-export const entities = [User, SessionRow, LoginThrottle, SignInAddress, ...contentEntities, ContentRevision, ...webhookEntities, ContentHistory];
+export const entities = [
+  User,
+  SessionRow,
+  LoginThrottle,
+  SignInAddress,
+  ...collections.map((c) => c.schema),
+  ...singletons.map((s) => s.schema),
+  ContentRevision,
+  ...webhookEntities,
+  ContentHistory,
+];

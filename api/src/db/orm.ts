@@ -1,7 +1,8 @@
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
-import { entities } from './entities.js';
+import { applyContentTriggers } from './content-triggers.js';
+import { contentTables, entities } from './entities.js';
 import { migrationsList } from './migrations/index.js';
 
 export function ormOptions(clientUrl: string, logger: Logger): Options {
@@ -30,10 +31,10 @@ export function openOrm(clientUrl: string, logger: Logger): Promise<MikroORM> {
 export const MIGRATION_LOCK_KEY = 0x636e736c746d6967n;
 
 /**
- * Applies the committed migrations that have not run yet, then `afterwards` (first-start
- * content), all under a PostgreSQL advisory lock, so instances starting together against one
- * database migrate and seed once: the others wait, then find nothing left to do. Returns the
- * names of the migrations this call applied.
+ * Applies the committed migrations that have not run yet, (re)creates the content tables'
+ * triggers, then `afterwards` (first-start content), all under a PostgreSQL advisory lock, so
+ * instances starting together against one database migrate and seed once: the others wait, then
+ * find nothing left to do. Returns the names of the migrations this call applied.
  */
 export async function migrate(orm: MikroORM, afterwards?: () => Promise<void>): Promise<string[]> {
   const pool = await orm.em.getConnection().getNativeClient();
@@ -42,6 +43,8 @@ export async function migrate(orm: MikroORM, afterwards?: () => Promise<void>): 
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
     const applied = await orm.migrator.up();
+    // Every content table's revision and webhook triggers, from the registry (content-triggers.ts).
+    await applyContentTriggers(orm.em.fork(), contentTables);
     await afterwards?.();
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
     return applied.map((m) => m.name);

@@ -1,10 +1,13 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
-import { Client } from '../content/clients/client.entity.js';
-import { News } from '../content/news/news.entity.js';
+import { clients, news } from '@consulting/model';
 import { newsPreview, projectsPreview } from '../content/previews.service.js';
+import { entityOf } from '../content/registry.js';
 import type { GraphQLContext } from './context.js';
 
 // The landing page's previews, decided by the service (previews.service.ts).
+
+const News = entityOf(news);
+const Client = entityOf(clients);
 
 @Resolver()
 export class PreviewsResolver {

@@ -1,5 +1,5 @@
-import type { EntityClass } from '@mikro-orm/core';
-import { Entity, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
+import type { TriggerDef } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 /**
  * One row (id 1) whose `revision` moves with every write to a content table. Database triggers
@@ -27,21 +27,20 @@ export const CONTENT_REVISION_ID = 1;
 export const CONTENT_REVISION_CHANNEL = 'content_revision';
 
 /**
- * Declares, on a content entity, the statement-level trigger that bumps the revision after any
- * insert, update, delete or truncate of its table. Declared in the entity metadata (not only in the
- * migration) so the schema diff knows it and the migrations test keeps entities and SQL in step.
+ * The statement-level trigger that bumps the revision after any insert, update or delete of a
+ * content table (db/content-triggers.ts puts it, and its TRUNCATE twin, on every content table).
+ * Declared in the entity metadata too (not only in SQL) so the schema diff knows it and the
+ * migrations test keeps entities and SQL in step.
  */
-export function bumpsContentRevision(entity: EntityClass<unknown>): void {
-  Trigger({
-    name: 'bump_content_revision',
-    timing: 'after',
-    events: ['insert', 'update', 'delete'],
-    forEach: 'statement',
-    // pg_notify is delivered at commit (never for a rolled-back write), so every listening instance
-    // learns the new revision as soon as it is visible (content-revision-feed.ts).
-    body:
-      `update content_revision set revision = revision + 1 where id = ${CONTENT_REVISION_ID}; ` +
-      `perform pg_notify('${CONTENT_REVISION_CHANNEL}', (select revision::text from content_revision where id = ${CONTENT_REVISION_ID})); ` +
-      `return null`,
-  })(entity);
-}
+export const bumpContentRevisionTrigger: TriggerDef = {
+  name: 'bump_content_revision',
+  timing: 'after',
+  events: ['insert', 'update', 'delete'],
+  forEach: 'statement',
+  // pg_notify is delivered at commit (never for a rolled-back write), so every listening instance
+  // learns the new revision as soon as it is visible (content-revision-feed.ts).
+  body:
+    `update content_revision set revision = revision + 1 where id = ${CONTENT_REVISION_ID}; ` +
+    `perform pg_notify('${CONTENT_REVISION_CHANNEL}', (select revision::text from content_revision where id = ${CONTENT_REVISION_ID})); ` +
+    `return null`,
+};

@@ -1,5 +1,5 @@
-import type { EntityClass, Opt } from '@mikro-orm/core';
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
+import type { Opt, TriggerDef } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 // The webhook tables. These entities only give the schema diff (and the migrations test) the
 // shape of the tables; webhooks.service.ts and delivery-worker.ts use SQL, because claiming
@@ -117,32 +117,69 @@ export class WebhookAttempt {
 
 export const webhookEntities = [WebhookEndpoint, WebhookDelivery, WebhookAttempt];
 
+/** The outbox triggers of a content table, by event, and the rows they see. */
+export const WEBHOOK_TRIGGER_EVENTS = [
+  ['insert', 'new table as changed_rows'],
+  ['update', 'new table as changed_rows'],
+  ['delete', 'old table as changed_rows'],
+] as const;
+
 /**
- * Declares, on a content entity, the triggers that write the outbox (created by the
- * webhooks migration with SQL, as `expression`s: transition tables are beyond the decorator's
- * options). Named `webhook_*` so PostgreSQL fires them after `bump_content_revision` (same
- * timing, alphabetical order) and they read the revision this statement produced.
+ * The triggers that write the outbox, on a content table, as the entity metadata declares them
+ * (`expression`s: transition tables are beyond the metadata's trigger options; db/content-triggers.ts
+ * creates them, and their TRUNCATE twin, on every content table). Named `webhook_*` so PostgreSQL
+ * fires them after `bump_content_revision` (same timing, alphabetical order) and they read the
+ * revision this statement produced. `collection`: the REST name the events carry.
  */
-export function writesWebhookOutbox(entity: EntityClass<unknown>, table: string): void {
-  const events = [
-    ['insert', 'new table as changed_rows'],
-    ['update', 'new table as changed_rows'],
-    ['delete', 'old table as changed_rows'],
-  ] as const;
-  for (const [event, referencing] of events) {
-    Trigger({
-      name: `webhook_on_${event}`,
-      timing: 'after',
-      events: [event],
-      forEach: 'statement',
-      expression: webhookTriggerSql(table, event, referencing),
-    })(entity);
-  }
+export function webhookOutboxTriggers(table: string, collection: string): TriggerDef[] {
+  return WEBHOOK_TRIGGER_EVENTS.map(([event, referencing]) => ({
+    name: `webhook_on_${event}`,
+    timing: 'after',
+    events: [event],
+    forEach: 'statement',
+    expression: webhookTriggerSql(table, event, referencing, collection),
+  }));
 }
 
-export function webhookTriggerSql(table: string, event: string, referencing: string): string {
-  return `create trigger "webhook_on_${event}" after ${event} on "${table}" referencing ${referencing} for each statement execute function webhook_enqueue_content_change()`;
+/**
+ * `create trigger` of an outbox trigger. With `collection`, the trigger names the events'
+ * collection; without (the webhooks migration's), the function derives it from the table's name.
+ */
+export function webhookTriggerSql(table: string, event: string, referencing: string, collection?: string): string {
+  const argument = collection === undefined ? '' : `'${collection.replaceAll("'", "''")}'`;
+  return `create trigger "webhook_on_${event}" after ${event} on "${table}" referencing ${referencing} for each statement execute function webhook_enqueue_content_change(${argument})`;
 }
+
+/**
+ * The function every outbox trigger runs: one delivery per changed row (none for a TRUNCATE) and
+ * matching active endpoint, carrying the revision of this very change. The collection is the
+ * trigger's argument (the type's REST path); triggers from before it had one derive it from the
+ * table's name ('team_members' -> 'team-members').
+ */
+export const WEBHOOK_ENQUEUE_FUNCTION = `create or replace function webhook_enqueue_content_change() returns trigger language plpgsql as $$
+declare
+  changed_collection text := coalesce(TG_ARGV[0], replace(TG_TABLE_NAME, '_', '-'));
+  current_revision bigint;
+  change_action text := case TG_OP when 'INSERT' then 'created' when 'UPDATE' then 'updated' when 'DELETE' then 'deleted' else 'truncated' end;
+begin
+  if not exists (select 1 from webhook_endpoints where active) then
+    return null;
+  end if;
+  select coalesce((select revision from content_revision where id = 1), 0) into current_revision;
+  if TG_OP = 'TRUNCATE' then
+    insert into webhook_deliveries (endpoint_id, event, collection, record_id, action, revision)
+    select e.id, 'content.changed', changed_collection, null, change_action, current_revision
+    from webhook_endpoints e
+    where e.active and (jsonb_array_length(e.collections) = 0 or e.collections @> jsonb_build_array(changed_collection));
+  else
+    insert into webhook_deliveries (endpoint_id, event, collection, record_id, action, revision)
+    select e.id, 'content.changed', changed_collection, r.id, change_action, current_revision
+    from changed_rows r cross join webhook_endpoints e
+    where e.active and (jsonb_array_length(e.collections) = 0 or e.collections @> jsonb_build_array(changed_collection))
+    order by r.id, e.id;
+  end if;
+  return null;
+end $$`;
 
 /** A delivery row joined with its outbox event, as the SQL of the service and the worker reads it. */
 export interface DeliveryEventRow {

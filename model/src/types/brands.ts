@@ -5,10 +5,6 @@ import { imageAddress, optionalText, text, webAddress } from '../fields.js';
 export const brands = contentType({
   kind: 'collection',
   typeName: 'Brand',
-  queryField: 'brands',
-  table: 'brands',
-  restPath: 'brands',
-  adminPath: 'brands',
   listing: { search: ['name', 'description'], sort: ['name'] },
   description: 'A sister company (the Companies section).',
   labels: {

@@ -5,10 +5,6 @@ import { flag, optionalText, text } from '../fields.js';
 export const clients = contentType({
   kind: 'collection',
   typeName: 'Client',
-  queryField: 'clients',
-  table: 'clients',
-  restPath: 'clients',
-  adminPath: 'clients',
   listing: { search: ['title', 'brief', 'country'], sort: ['title'] },
   description: 'A client project (shown publicly as "Projects").',
   labels: {

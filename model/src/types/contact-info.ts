@@ -4,11 +4,7 @@ import { contactIcon, optionalText, text } from '../fields.js';
 export const contactInfo = contentType({
   kind: 'collection',
   typeName: 'ContactInfo',
-  queryField: 'contactInfo',
-  itemField: 'contactInfoItem',
-  table: 'contact_info',
-  restPath: 'contact-info',
-  adminPath: 'contact-info',
+  plural: 'ContactInfo',
   listing: { search: ['value', 'label', 'type'], sort: ['value'] },
   description: 'A way to reach the firm (the Contact section).',
   labels: {

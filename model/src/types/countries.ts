@@ -4,10 +4,6 @@ import { imageAddress, text } from '../fields.js';
 export const countries = contentType({
   kind: 'collection',
   typeName: 'Country',
-  queryField: 'countries',
-  table: 'countries',
-  restPath: 'countries',
-  adminPath: 'countries',
   listing: { search: ['name', 'code'], sort: ['name'] },
   description: 'A country where the firm has a branch (the Presence section).',
   labels: {

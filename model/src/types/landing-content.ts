@@ -5,9 +5,6 @@ import { text, webAddress } from '../fields.js';
 export const landingContent = contentType({
   kind: 'singleton',
   typeName: 'LandingContent',
-  queryField: 'landingContent',
-  table: 'landing_content',
-  restPath: 'landing-content',
   adminPath: 'content',
   description: 'The hero text and company description of the landing page.',
   labels: {
@@ -27,5 +24,12 @@ export const landingContent = contentType({
       default: DEFAULT_MAIN_WEBSITE_URL,
       description: 'Where "Visit our website" points.',
     }),
+  },
+  initial: {
+    heroTagline: 'Strategy that turns ambition into results',
+    heroSubtitle:
+      'We help governments, companies and institutions plan, reform and grow, from the first feasibility study to the last milestone.',
+    companyDescription:
+      'We are an independent consulting firm founded in 2011. Our consultants combine public-sector reform, corporate strategy, market research and technology expertise to deliver practical advice and see it through to implementation.',
   },
 });

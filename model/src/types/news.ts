@@ -5,11 +5,7 @@ import { flag, optionalText, optionalWebAddress, text } from '../fields.js';
 export const news = contentType({
   kind: 'collection',
   typeName: 'News',
-  queryField: 'news',
-  itemField: 'newsItem',
-  table: 'news',
-  restPath: 'news',
-  adminPath: 'news',
+  plural: 'News',
   listing: { search: ['title', 'brief'], sort: ['title', 'createdAt'] },
   description: 'A news article (the News page; featured ones lead the landing preview).',
   createdAt: true,

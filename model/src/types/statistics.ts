@@ -7,10 +7,6 @@ const COUNT_RANGE = { min: 0, max: 1_000_000_000 };
 export const statistics = contentType({
   kind: 'singleton',
   typeName: 'Statistics',
-  queryField: 'statistics',
-  table: 'statistics',
-  restPath: 'statistics',
-  adminPath: 'statistics',
   description: 'The figures of the landing page Statistics section.',
   labels: {
     singular: 'Statistics',
@@ -26,4 +22,5 @@ export const statistics = contentType({
     projectCount: wholeNumber('Completed Projects Count', COUNT_RANGE, { description: 'Number of completed projects shown.' }),
     partnerCount: wholeNumber('Partners Count', COUNT_RANGE, { description: 'Number of partners shown.' }),
   },
+  initial: { yearEstablished: DEFAULT_YEAR_ESTABLISHED, expertCount: 0, projectCount: 0, partnerCount: 0 },
 });

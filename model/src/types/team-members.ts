@@ -5,10 +5,6 @@ import { optionalText, text } from '../fields.js';
 export const teamMembers = contentType({
   kind: 'collection',
   typeName: 'TeamMember',
-  queryField: 'teamMembers',
-  table: 'team_members',
-  restPath: 'team-members',
-  adminPath: 'team-members',
   listing: { search: ['name', 'position'], sort: ['name'] },
   description: 'A person on the Team page.',
   labels: {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin } from '../../auth/auth.service.js';
 import type { Caller } from '../../auth/caller.js';
 import { NotFound } from '../../shared/errors.js';
-import { recordHistory, snapshotOf } from '../collection.service.js';
+import { recordHistory, snapshotOf } from './record-history.js';
 import { validateInput } from '../fields.js';
 import { parseIds, type ListOptions } from '../list-options.js';
 import { collections, singletons } from '../registry.js';

@@ -1,17 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Brand } from '../../content/brands/brand.entity.js';
-import { Client } from '../../content/clients/client.entity.js';
-import { ContactInfo } from '../../content/contact-info/contact-info.entity.js';
-import { Country } from '../../content/countries/country.entity.js';
-import { LandingContent } from '../../content/landing-content/landing-content.entity.js';
-import { News } from '../../content/news/news.entity.js';
-import { Statistics } from '../../content/statistics/statistics.entity.js';
-import { TeamMember } from '../../content/team-members/team-member.entity.js';
-import { collections } from '../../content/registry.js';
+import * as model from '@consulting/model';
+import { collections, entityOf } from '../../content/registry.js';
 import { recordUnlistedChanges } from '../../content/history/history.service.js';
 import type { ImageStorage } from '../../uploads/storage.js';
 import { saveImage } from '../../uploads/upload.service.js';
 import { Canvas, hex, mix, type Rgb } from './png.js';
+
+const Country = entityOf(model.countries);
+const Brand = entityOf(model.brands);
+const TeamMember = entityOf(model.teamMembers);
+const News = entityOf(model.news);
+const Client = entityOf(model.clients);
+const ContactInfo = entityOf(model.contactInfo);
+const LandingContent = entityOf(model.landingContent);
+const Statistics = entityOf(model.statistics);
 
 // Realistic but fictional demo content: invented people, companies and projects, example.com
 // addresses, 555 phone numbers. Images are painted here and stored like uploads.

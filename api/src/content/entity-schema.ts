@@ -1,0 +1,86 @@
+import { EntitySchema, type EntityClass, type EntitySchemaProperty, type Opt } from '@mikro-orm/core';
+import { displayOrderField, type ContentType, type Field, type FieldPresence, type FieldValue } from '@consulting/model';
+import { searchExpression, searchGrams, searchGramsIndexName, searchIndexName } from './search-sql.js';
+
+// The entity of a content type: a MikroORM EntitySchema derived from its declaration (no entity
+// file per type). Each field becomes a column; the shared columns (id, display order, creation
+// time, version) and a collection's list indexes are declared here once.
+
+type Property = EntitySchemaProperty<unknown, unknown>;
+
+const columnTypeOf = (field: Field): string =>
+  field.kind === 'wholeNumber' ? 'integer' : field.kind === 'flag' ? 'boolean' : 'text';
+
+/** A content field: nullable when optional without a default; the default is the column's. */
+function fieldColumn(field: Field): Property {
+  const nullable = !field.required && field.default === undefined;
+  return {
+    type: columnTypeOf(field),
+    ...(nullable && { nullable: true }),
+    ...(field.default !== undefined && { default: field.default }),
+  } as Property;
+}
+
+interface IndexDef {
+  properties?: string[];
+  name?: string;
+  expression?: string;
+}
+
+/**
+ * The indexes a collection's lists are read through: (display_order, id) for the list, its pages,
+ * the last place and a move's neighbours; (flag, display_order, id) per on/off field for the
+ * filtered lists, their counts and the landing previews (featured first); (field, id) per admin
+ * sort, walked forwards or backwards; and the trigrams and short substrings of the searchable text.
+ */
+function listIndexes(type: ContentType): IndexDef[] {
+  const indexes: IndexDef[] = [{ properties: ['displayOrder', 'id'] }];
+  for (const [key, field] of Object.entries(type.fields)) {
+    if (field.kind === 'flag') indexes.push({ properties: [key, 'displayOrder', 'id'] });
+  }
+  for (const key of type.listing?.sort ?? []) indexes.push({ properties: [key, 'id'] });
+  const search = searchExpression(type);
+  if (search) {
+    const name = searchIndexName(type);
+    indexes.push({ name, expression: `create index "${name}" on "${type.table}" using gin (${search} gin_trgm_ops)` });
+    // Terms without trigrams (1-2 characters, or punctuation): its 1- and 2-character substrings.
+    const grams = searchGramsIndexName(type);
+    indexes.push({ name: grams, expression: `create index "${grams}" on "${type.table}" using gin (${searchGrams(search)})` });
+  }
+  return indexes;
+}
+
+/** The entity of a content type, on `target` (its GraphQL object type's class). */
+export function contentEntitySchema(type: ContentType, target: new () => object): EntitySchema {
+  const properties: Record<string, Property> = { id: { type: 'integer', primary: true, autoincrement: true } as Property };
+  for (const [key, field] of Object.entries(type.fields)) properties[key] = fieldColumn(field);
+  if (type.kind === 'collection') properties.displayOrder = fieldColumn(displayOrderField);
+  // A timestamp the database sets on insert; never taken from a client.
+  if (type.createdAt) properties.createdAt = { type: 'datetime', defaultRaw: 'now()' } as Property;
+  // Starts at 1 and goes up by one on every update; an update names the version it read (optimistic concurrency).
+  properties.version = { type: 'integer', version: true } as Property;
+  return new EntitySchema({
+    class: target,
+    tableName: type.table,
+    properties,
+    indexes: type.kind === 'collection' ? listIndexes(type) : [],
+  } as never);
+}
+
+type StoredValue<F> = FieldPresence<F> extends 'optional'
+  ? FieldValue<F> | null
+  : FieldPresence<F> extends 'defaulted'
+    ? Opt<FieldValue<F>>
+    : FieldValue<F>;
+
+/** The TypeScript shape of a content type's records as MikroORM loads them. */
+export type ContentRecord<C extends ContentType> = {
+  id: number;
+  version: Opt<number>;
+} & { -readonly [K in keyof C['fields']]: StoredValue<C['fields'][K]> } & (C['kind'] extends 'collection'
+    ? { displayOrder: Opt<number> }
+    : unknown) &
+  (C['createdAt'] extends true ? { createdAt: Opt<Date> } : unknown);
+
+/** The entity class of a content type, typed by its declaration. */
+export type ContentEntity<C extends ContentType> = EntityClass<ContentRecord<C>>;

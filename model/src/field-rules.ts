@@ -1,0 +1,136 @@
+import { BIDI_CONTROL_CHARACTERS, FORBIDDEN_CONTROL_CHARACTERS, MAX_URL_LENGTH, UPLOAD_PATH } from './constants.js';
+import type { Field } from './fields.js';
+
+// How each field kind checks a value and what it says when the value is wrong. The API validates
+// requests with these; the admin forms derive their yup rules from the same functions, so both
+// refuse the same input with the same message.
+
+export type Parsed = { value: unknown } | { error: string };
+
+export function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+export function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export function isImageAddress(value: string): boolean {
+  return isWebAddress(value) || UPLOAD_PATH.test(value);
+}
+
+/**
+ * The message for text holding characters no text accepts (control characters, bidirectional
+ * controls), or null. Every text field checks with it; so do usernames (the API's auth service).
+ */
+export function forbiddenCharactersMessage(name: string, value: string): string | null {
+  if (FORBIDDEN_CONTROL_CHARACTERS.test(value)) return `${name} contains characters that are not allowed`;
+  if (BIDI_CONTROL_CHARACTERS.test(value)) return bidiControlsMessage(name);
+  return null;
+}
+
+/** What is said of text holding bidirectional control characters (BIDI_CONTROL_CHARACTERS). */
+export function bidiControlsMessage(name: string): string {
+  return `${name} contains hidden text-direction characters (such as U+202E), which are not allowed`;
+}
+
+function parseText(name: string, raw: unknown, max: number): Parsed {
+  if (typeof raw !== 'string') return { error: `${name} must be text` };
+  const value = raw.trim();
+  if (value.length > max) return { error: `${name} must be at most ${max} characters` };
+  const forbidden = forbiddenCharactersMessage(name, value);
+  if (forbidden) return { error: forbidden };
+  return { value };
+}
+
+/** Checks a present, non-empty value; returns the value to store or the message. */
+export function parseValue(f: Field, raw: unknown): Parsed {
+  const name = f.messageName;
+  switch (f.kind) {
+    case 'text':
+      return parseText(name, raw, f.maxLength ?? MAX_URL_LENGTH);
+    case 'webAddress': {
+      const parsed = parseText(name, raw, f.maxLength ?? MAX_URL_LENGTH);
+      if ('error' in parsed) return parsed;
+      return isWebAddress(parsed.value as string) ? parsed : { error: `${name} must be a web address starting with http:// or https://` };
+    }
+    case 'imageAddress': {
+      const parsed = parseText(name, raw, f.maxLength ?? MAX_URL_LENGTH);
+      if ('error' in parsed) return parsed;
+      return isImageAddress(parsed.value as string)
+        ? parsed
+        : { error: `${name} must be an uploaded image or a web address starting with http:// or https://` };
+    }
+    case 'wholeNumber': {
+      let value: number;
+      if (typeof raw === 'number') value = raw;
+      else if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) value = Number(raw);
+      else return { error: `${name} must be a whole number` };
+      if (!Number.isInteger(value)) return { error: `${name} must be a whole number` };
+      if (f.min !== undefined && value < f.min) return { error: `${name} must be at least ${f.min}` };
+      if (f.max !== undefined && value > f.max) return { error: `${name} must be at most ${f.max}` };
+      return { value };
+    }
+    case 'flag':
+      return typeof raw === 'boolean' ? { value: raw } : { error: `${name} must be true or false` };
+    case 'choice': {
+      const value = typeof raw === 'string' ? raw.trim() : raw;
+      const allowed = (f.options ?? []).map((o) => o.value);
+      return typeof value === 'string' && allowed.includes(value) ? { value } : { error: `${name} must be one of ${allowed.join(', ')}` };
+    }
+  }
+}
+
+/** The message for a missing required value. */
+export function requiredMessage(f: Field): string {
+  return f.requiredMessage ?? `${f.messageName} is required`;
+}
+
+/** What an empty optional field stores. */
+export function emptyValue(f: Field): unknown {
+  return f.default ?? null;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * Checks raw input (REST JSON or GraphQL arguments) against the fields: the values to store, or
+ * the field errors. Unknown fields are ignored. On update an absent optional field keeps its
+ * stored value; null or '' clears it.
+ */
+export function checkInput(
+  fields: Readonly<Record<string, Field>>,
+  input: Readonly<Record<string, unknown>>,
+  mode: 'create' | 'update',
+): { values: Record<string, unknown>; errors: FieldError[] } {
+  const values: Record<string, unknown> = {};
+  const errors: FieldError[] = [];
+  for (const [name, f] of Object.entries(fields)) {
+    const given = input[name];
+    if (isEmpty(given)) {
+      if (f.required) errors.push({ field: name, message: requiredMessage(f) });
+      else if (mode === 'create' || given !== undefined) values[name] = emptyValue(f);
+      continue;
+    }
+    const parsed = parseValue(f, given);
+    if ('error' in parsed) errors.push({ field: name, message: parsed.error });
+    else values[name] = parsed.value;
+  }
+  return { values, errors };
+}
+
+/** The one message for a single field's value, or null when it is fine (the browser checks field by field). */
+export function fieldMessage(f: Field, value: unknown): string | null {
+  if (isEmpty(value)) return f.required ? requiredMessage(f) : null;
+  const parsed = parseValue(f, value);
+  return 'error' in parsed ? parsed.error : null;
+}
