@@ -1,8 +1,11 @@
 // Facts of the content model that both the server and the browser rely on.
 
-/** Largest accepted upload, and what both sides say when a file is over it. */
+/**
+ * Largest accepted upload (every upload limit on both sides derives from it), what both sides say
+ * when a file is over it (derived, so it says the limit applied), and when a file is not an image.
+ */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_TOO_LARGE_MESSAGE = 'Maximum file size is 10MB';
+export const UPLOAD_TOO_LARGE_MESSAGE = `Maximum file size is ${UPLOAD_MAX_BYTES / (1024 * 1024)}MB`;
 export const UPLOAD_NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
 
 /** The path of a file this site stores: `/uploads/<name>` (no directories, no dot first). */

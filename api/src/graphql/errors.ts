@@ -1,4 +1,5 @@
 import { unwrapResolverError } from '@apollo/server/errors';
+import { UPLOAD_TOO_LARGE_MESSAGE } from '@consulting/model';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js';
@@ -25,7 +26,7 @@ export function describeServiceError(error: unknown): { message: string; extensi
     return { message: error.message, extensions: { code: error.code, ...error.extensions() } };
   }
   const status = httpStatusOf(error);
-  if (status === 413) return { message: 'Maximum file size is 10MB', extensions: { code: 'PAYLOAD_TOO_LARGE' } };
+  if (status === 413) return { message: UPLOAD_TOO_LARGE_MESSAGE, extensions: { code: 'PAYLOAD_TOO_LARGE' } };
   if (status !== undefined && status >= 400 && status < 500) {
     return { message: (error as Error).message, extensions: { code: 'BAD_USER_INPUT' } };
   }

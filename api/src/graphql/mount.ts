@@ -17,7 +17,6 @@ import { queryStores } from './query-stores.js';
 import { graphQLSchema } from './schema.js';
 import { AppError, ServiceUnavailable } from '../shared/errors.js';
 import { graphqlMultipart } from '../uploads/graphql-multipart.js';
-import { announcesMoreThan, MAX_MULTIPART_BODY_BYTES } from '../uploads/multipart.js';
 import { serviceUnavailableStatus } from './status.plugin.js';
 import type { Logger } from 'pino';
 import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js';
@@ -37,9 +36,10 @@ function graphQLErrorBody(message: string, code: string) {
 }
 
 /**
- * Checks a multipart (upload) request before graphql-upload reads its body. Apollo's CSRF
- * prevention refuses a multipart post without a preflight header too, but only after the whole
- * body was read; refusing here makes a cross-site form post, or an announced huge body, cheap.
+ * Checks a multipart (upload) request before its body is read. Apollo's CSRF prevention refuses a
+ * multipart post without a preflight header too, but only after the whole body was read; refusing
+ * here makes a cross-site form post cheap. The upload's own refusals (who may upload, an announced
+ * huge body) follow in graphqlMultipart, the same as on REST (uploads/upload-gate.ts).
  */
 const guardMultipart: RequestHandler = (req, res, next) => {
   if (!req.is('multipart/form-data')) {
@@ -55,11 +55,6 @@ const guardMultipart: RequestHandler = (req, res, next) => {
           'BAD_REQUEST',
         ),
       );
-    return;
-  }
-  if (announcesMoreThan(req, MAX_MULTIPART_BODY_BYTES)) {
-    // Connection: close, so the unread body is not left on a keep-alive socket.
-    res.set('connection', 'close').status(413).json(graphQLErrorBody('Maximum file size is 10MB', 'PAYLOAD_TOO_LARGE'));
     return;
   }
   next();

@@ -10,12 +10,12 @@ export class UploadedImage {
   url!: string;
 }
 
-// Same rules as the REST upload (admin only, bytes sniffed, 10 MB): they live in storeImage.
+// Same rules as the REST upload (admin only, bytes sniffed, the size limit): they live in storeImage.
 @Resolver()
 export class UploadResolver {
   @Mutation(() => UploadedImage, { description: 'Stores an image (admin only; JPEG, PNG, GIF or WebP, at most 10 MB, re-encoded).' })
   async uploadImage(@Arg('file', () => GraphQLUpload, { description: 'The file (GraphQL multipart request).' }) file: Promise<FileUpload>, @Ctx() ctx: GraphQLContext) {
     const upload = await file;
-    return storeImage(upload.createReadStream(), ctx.caller, ctx.deps.storage);
+    return storeImage(ctx.em, ctx.caller, upload.createReadStream(), ctx.deps.storage);
   }
 }

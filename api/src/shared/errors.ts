@@ -2,6 +2,8 @@
 // body REST sends; rest/error-handler.ts and graphql/errors.ts read these and nothing else, so a
 // new error is one class here.
 
+import { UPLOAD_NOT_AN_IMAGE_MESSAGE } from '@consulting/model';
+
 export interface FieldError {
   field: string;
   message: string;
@@ -133,7 +135,7 @@ export class PayloadTooLarge extends AppError {
 export class InvalidImage extends AppError {
   readonly status = 400;
   readonly code = 'BAD_USER_INPUT';
-  constructor(message = 'Please select an image file') {
+  constructor(message = UPLOAD_NOT_AN_IMAGE_MESSAGE) {
     super(message);
     this.name = 'InvalidImage';
   }

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
 import Upload from 'graphql-upload/Upload.mjs';
-import { callerOf } from '../auth/session.js';
-import { BadRequest, Unauthorized } from '../shared/errors.js';
-import { discardBody, readMultipartForm, type MultipartForm } from './multipart.js';
+import { BadRequest } from '../shared/errors.js';
+import { readMultipartForm, type MultipartForm } from './multipart.js';
+import { admitUpload } from './upload-gate.js';
 
 // The GraphQL multipart request protocol (fields `operations`, `map`, then one file), read in
 // full by readMultipartForm before Apollo sees the request. Replaces graphql-upload's
@@ -25,13 +25,9 @@ export function graphqlMultipart(): RequestHandler {
       res.locals.refusedMultipart = true;
       next(error);
     };
-    // Only admins upload: refuse the others before a byte of the body is read.
-    if (!callerOf(req).userId) {
-      discardBody(req);
-      refuse(new Unauthorized());
-      return;
-    }
-    readMultipartForm(req, res, { maxFields: 2, maxFieldBytes: MAX_OPERATIONS_BYTES })
+    // Refusals that need no body come before reading it, as on REST (upload-gate.ts).
+    admitUpload(req, res)
+      .then(() => readMultipartForm(req, res, { maxFields: 2, maxFieldBytes: MAX_OPERATIONS_BYTES }))
       .then((form) => {
         req.body = operationsWithUpload(form);
       })

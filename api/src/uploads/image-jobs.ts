@@ -85,12 +85,12 @@ export class ImageWorker {
       const onExit = () => {
         done();
         // A decoder that crashed on this file: the file is the problem.
-        reject(new InvalidImage('Please select an image file'));
+        reject(new InvalidImage());
       };
       const timer = setTimeout(() => {
         done();
         this.stop();
-        reject(new InvalidImage('Please select an image file'));
+        reject(new InvalidImage());
       }, JOB_TIMEOUT_MS);
       child.on('message', onMessage);
       child.once('exit', onExit);

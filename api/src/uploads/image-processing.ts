@@ -39,7 +39,7 @@ function loadSharp() {
 }
 
 export const tooLarge = () => new InvalidImage('Image dimensions are too large');
-const notAnImage = () => new InvalidImage('Please select an image file');
+const notAnImage = () => new InvalidImage();
 
 /**
  * Reads the header (no pixels decoded) and refuses what cannot be stored: another format than

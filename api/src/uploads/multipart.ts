@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
-import { AppError, BadRequest, PayloadTooLarge } from '../shared/errors.js';
-import { MAX_IMAGE_BYTES, TOO_LARGE_MESSAGE } from './upload-limits.js';
+import { AppError, BadRequest } from '../shared/errors.js';
+import { fileTooLarge, MAX_IMAGE_BYTES } from './upload-limits.js';
 
 // Reads a whole multipart upload form (at most one file, at most MAX_IMAGE_BYTES) into memory
 // before anything acts on it, so a broken, stalled or oversized body is answered at once and
@@ -96,7 +96,7 @@ export function readMultipartForm(req: Request, res: Response, rules: MultipartR
       received += chunk.length;
       armIdle();
       if (received > MAX_MULTIPART_BODY_BYTES) {
-        fail(new PayloadTooLarge(TOO_LARGE_MESSAGE));
+        fail(fileTooLarge());
         settle();
       }
     };
@@ -140,7 +140,7 @@ export function readMultipartForm(req: Request, res: Response, rules: MultipartR
         chunks.push(chunk);
       });
       // busboy signals on reaching fileSize, so the limit is set one byte past the largest accepted.
-      stream.on('limit', () => fail(new PayloadTooLarge(TOO_LARGE_MESSAGE)));
+      stream.on('limit', () => fail(fileTooLarge()));
       stream.on('error', () => fail(malformed()));
       stream.on('end', () => {
         if (failure) return;

@@ -2,11 +2,12 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import type { StorageConfig } from '../config.js';
 import { callerOf } from '../auth/session.js';
-import { InvalidImage, NotFound, PayloadTooLarge, Unauthorized } from '../shared/errors.js';
-import { announcesMoreThan, discardBody, MAX_MULTIPART_BODY_BYTES, readMultipartForm } from './multipart.js';
+import { InvalidImage, NotFound } from '../shared/errors.js';
+import { emOf } from '../shared/request-context.js';
+import { discardBody, readMultipartForm } from './multipart.js';
 import { isStoredName, type ImageStorage } from './storage.js';
-import { TOO_LARGE_MESSAGE } from './upload-limits.js';
 import { contentTypeOf, STORED_CACHE_CONTROL } from './image-types.js';
+import { admitUpload } from './upload-gate.js';
 import { storeImage } from './upload.service.js';
 import { OriginalLookup } from './variants.js';
 
@@ -14,23 +15,15 @@ import { OriginalLookup } from './variants.js';
 export function uploadRouter(storage: ImageStorage): Router {
   const router = Router();
   router.post('/upload-image', async (req, res) => {
-    // Refusals that need no body come before reading it.
-    if (!callerOf(req).userId) {
-      discardBody(req);
-      throw new Unauthorized();
-    }
-    if (announcesMoreThan(req, MAX_MULTIPART_BODY_BYTES)) {
-      discardBody(req);
-      res.set('Connection', 'close');
-      throw new PayloadTooLarge(TOO_LARGE_MESSAGE);
-    }
+    // Refusals that need no body come before reading it (who may upload: storeImage's own check).
+    await admitUpload(req, res);
     if (!req.is('multipart/form-data')) {
       discardBody(req);
-      throw new InvalidImage('Please select an image file');
+      throw new InvalidImage();
     }
     const form = await readMultipartForm(req, res, { maxFields: 10, maxFieldBytes: 8 * 1024 });
-    if (form.file?.field !== 'file') throw new InvalidImage('Please select an image file');
-    res.status(201).json(await storeImage(form.file.bytes, callerOf(req), storage));
+    if (form.file?.field !== 'file') throw new InvalidImage();
+    res.status(201).json(await storeImage(emOf(req), callerOf(req), form.file.bytes, storage));
   });
   return router;
 }

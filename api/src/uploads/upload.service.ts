@@ -1,30 +1,43 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { fileTypeFromBuffer } from 'file-type';
+import { requireAdmin } from '../auth/auth.service.js';
 import type { Caller } from '../auth/caller.js';
-import { InvalidImage, PayloadTooLarge, Unauthorized } from '../shared/errors.js';
+import { InvalidImage } from '../shared/errors.js';
 import { imageWorker } from './image-jobs.js';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from './image-processing.js';
 import { IMAGE_TYPES } from './image-types.js';
 import type { ImageStorage } from './storage.js';
-import { MAX_IMAGE_BYTES, TOO_LARGE_MESSAGE } from './upload-limits.js';
+import { fileTooLarge, MAX_IMAGE_BYTES } from './upload-limits.js';
 import { isOriginalBase, variantName } from './variants.js';
 
 export { MAX_IMAGE_BYTES };
 export { contentTypeOf, IMAGE_TYPES } from './image-types.js';
 
 /**
- * Stores an uploaded image and returns its public URL. Admin only. Reads at most 10 MB
- * (PayloadTooLarge past that), judges the type by the bytes (InvalidImage otherwise), then
- * stores it as saveImage does.
+ * Who may upload: an admin, by the check every admin operation starts with (Unauthorized
+ * otherwise). storeImage runs it first; the readers (upload-gate.ts) run the same check before
+ * reading a body, so that a refused caller costs no upload.
+ */
+export async function requireUploader(em: EntityManager, caller: Caller): Promise<void> {
+  await requireAdmin(em, caller);
+}
+
+/**
+ * The one upload operation (REST POST /api/upload-image, GraphQL uploadImage): stores an image
+ * and returns its public URL. Admin only (requireUploader). Reads at most MAX_IMAGE_BYTES
+ * (PayloadTooLarge past that), judges the type by the bytes (InvalidImage otherwise), then stores
+ * it as saveImage does.
  */
 export async function storeImage(
-  source: Uint8Array | NodeJS.ReadableStream | AsyncIterable<Buffer>,
+  em: EntityManager,
   caller: Caller,
+  source: Uint8Array | NodeJS.ReadableStream | AsyncIterable<Buffer>,
   storage: ImageStorage,
 ): Promise<{ url: string }> {
-  if (!caller.userId) throw new Unauthorized();
+  await requireUploader(em, caller);
   const bytes = source instanceof Uint8Array ? Buffer.from(source) : await readAtMost(source as AsyncIterable<Buffer>, MAX_IMAGE_BYTES);
-  if (bytes.length > MAX_IMAGE_BYTES) throw new PayloadTooLarge(TOO_LARGE_MESSAGE);
+  if (bytes.length > MAX_IMAGE_BYTES) throw fileTooLarge();
   return saveImage(bytes, storage);
 }
 
@@ -37,7 +50,7 @@ export async function storeImage(
 export async function saveImage(bytes: Uint8Array, storage: ImageStorage, base: string = randomUUID()): Promise<{ url: string }> {
   const detected = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
   const type = detected && IMAGE_TYPES[detected.mime];
-  if (!type) throw new InvalidImage('Please select an image file');
+  if (!type) throw new InvalidImage();
   if (!isOriginalBase(base)) throw new Error(`Not an original's base name (it ends like a variant's): ${base}`);
   const prepared = await imageWorker.prepare(bytes, type.ext);
 
@@ -67,7 +80,7 @@ async function readAtMost(source: AsyncIterable<Buffer>, limit: number): Promise
   for await (const chunk of source) {
     total += chunk.length;
     // Leaving the loop stops reading; the adapter discards the rest of the request.
-    if (total > limit) throw new PayloadTooLarge(TOO_LARGE_MESSAGE);
+    if (total > limit) throw fileTooLarge();
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   }
   return Buffer.concat(chunks, total);
