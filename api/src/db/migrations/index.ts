@@ -13,7 +13,7 @@ import { Migration20261124093000_list_search_sort } from './Migration20261124093
 import { Migration20261124101500_search_grams } from './Migration20261124101500_search_grams.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
-// file here; add it to this list.
+// file here and adds it to this list (db/migration-files.ts registerMigration).
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122111144_initial', class: Migration20261122111144_initial },
   { name: 'Migration20261122115312_content_revision', class: Migration20261122115312_content_revision },
