@@ -1,19 +1,14 @@
 import type { ReactElement } from 'react';
-import { Briefcase, Building, ChartColumn, Contact, FileText, Globe, Newspaper, Users, Webhook, type LucideIcon } from 'lucide-react';
-import { brands } from './brands/brands';
-import { clients } from './clients/clients';
+import { FileText, Webhook, type LucideIcon } from 'lucide-react';
 import { CollectionScreen } from './collections/CollectionScreen';
-import { contactInfo } from './contact-info/contact-info';
-import { countries } from './countries/countries';
-import { landingContent } from './landing-content/landing-content';
-import { news } from './news/news';
-import { SingletonScreen } from './singletons/SingletonScreen';
-import { statistics } from './statistics/statistics';
-import { teamMembers } from './team-members/team-members';
+import { ADMIN_CONTENT_TYPES, COLLECTION_SCREENS } from './content-definitions';
+import { SCREEN_OVERRIDES } from './screen-overrides';
+import { SingletonScreen, defineSingleton } from './singletons/SingletonScreen';
 import { WebhooksPage } from './webhooks/WebhooksPage';
 
-// The content screens, once, in the sidebar's order: routes and sidebar items both
-// come from this list.
+// The content screens, once, in the sidebar's order (the content model's): routes and sidebar
+// items both come from this list. A screen per content type of the model (its table from
+// screen-overrides.ts or the default one), then the webhooks.
 
 export interface ContentScreen {
   /** Route under /admin. */
@@ -24,14 +19,17 @@ export interface ContentScreen {
   element: ReactElement;
 }
 
-export const CONTENT_SCREENS: ContentScreen[] = [
-  { path: landingContent.path, label: landingContent.navLabel, icon: FileText, element: <SingletonScreen definition={landingContent} /> },
-  { path: statistics.path, label: statistics.navLabel, icon: ChartColumn, element: <SingletonScreen definition={statistics} /> },
-  { path: countries.path, label: countries.navLabel, icon: Globe, element: <CollectionScreen definition={countries} /> },
-  { path: brands.path, label: brands.navLabel, icon: Building, element: <CollectionScreen definition={brands} /> },
-  { path: teamMembers.path, label: teamMembers.navLabel, icon: Users, element: <CollectionScreen definition={teamMembers} /> },
-  { path: news.path, label: news.navLabel, icon: Newspaper, element: <CollectionScreen definition={news} /> },
-  { path: clients.path, label: clients.navLabel, icon: Briefcase, element: <CollectionScreen definition={clients} /> },
-  { path: contactInfo.path, label: contactInfo.navLabel, icon: Contact, element: <CollectionScreen definition={contactInfo} /> },
-  { path: 'webhooks', label: 'Webhooks', icon: Webhook, element: <WebhooksPage /> },
-];
+/** A content type's sidebar icon unless screen-overrides.ts gives one. */
+const DEFAULT_ICON = FileText;
+
+const typeScreens = ADMIN_CONTENT_TYPES.map((type): ContentScreen => {
+  const icon = SCREEN_OVERRIDES[type.typeName]?.icon ?? DEFAULT_ICON;
+  if (type.kind === 'singleton') {
+    const definition = defineSingleton(type);
+    return { path: definition.path, label: definition.navLabel, icon, element: <SingletonScreen definition={definition} /> };
+  }
+  const { definition } = COLLECTION_SCREENS.find((screen) => screen.type === type)!;
+  return { path: definition.path, label: definition.navLabel, icon, element: <CollectionScreen definition={definition} /> };
+});
+
+export const CONTENT_SCREENS: ContentScreen[] = [...typeScreens, { path: 'webhooks', label: 'Webhooks', icon: Webhook, element: <WebhooksPage /> }];

@@ -1,12 +1,7 @@
 import type { ApolloClient, DocumentNode, OperationVariables, WatchQueryFetchPolicy } from '@apollo/client';
 import { AdminMeDocument } from '../graphql/generated/graphql';
-import { brands } from './brands/brands';
-import { clients } from './clients/clients';
 import { listVariables } from './collections/list-state';
-import { contactInfo } from './contact-info/contact-info';
-import { countries } from './countries/countries';
-import { news } from './news/news';
-import { teamMembers } from './team-members/team-members';
+import { COLLECTION_SCREENS } from './content-definitions';
 
 // A visit's first screen asks for its data as soon as the admin code runs: the session check and,
 // on a collection screen, its list, both at once (the list used to wait for the session check's
@@ -15,8 +10,6 @@ import { teamMembers } from './team-members/team-members';
 // they take its answer from the cache (asked for this visit, so not stale) instead of asking
 // again. Signed out, the list is refused like any request and the guard opens the login page;
 // nothing is shown before the session check answers.
-
-const COLLECTIONS = [countries, brands, teamMembers, news, clients, contactInfo];
 
 /** Queries asked for at the start of the visit and not yet taken by the screen that needs them. */
 const started = new Map<DocumentNode, string>();
@@ -38,7 +31,7 @@ function ask(client: ApolloClient, query: DocumentNode, variables: OperationVari
 export function fetchFirstScreenData(client: ApolloClient, pathname: string, search: string): Promise<unknown>[] {
   const requests = [ask(client, AdminMeDocument, {})];
   const match = /^\/admin\/([^/]+)\/?$/.exec(pathname);
-  const definition = match && COLLECTIONS.find((collection) => collection.path === match[1]);
+  const definition = match && COLLECTION_SCREENS.find((screen) => screen.definition.path === match[1])?.definition;
   if (definition) {
     const { operations } = definition;
     requests.push(ask(client, operations.list, listVariables(new URLSearchParams(search), { sortable: operations.sortable, featuredFilter: operations.featured })));

@@ -1,0 +1,28 @@
+import { Briefcase, Building, ChartColumn, Contact, FileText, Globe, Newspaper, Users, type LucideIcon } from 'lucide-react';
+import { brands } from './brands/brands';
+import { clients } from './clients/clients';
+import type { CollectionDefinition } from './collections/collection-definition';
+import { contactInfo } from './contact-info/contact-info';
+import { countries } from './countries/countries';
+import { news } from './news/news';
+import { teamMembers } from './team-members/team-members';
+
+// What a content type's admin screen says beyond its declaration, by type name: its sidebar icon,
+// and for a collection the table its own file declares (columns, row label). A type with no entry
+// gets default-columns.tsx's table and the default icon.
+
+export interface ScreenOverride {
+  icon?: LucideIcon;
+  collection?: CollectionDefinition<any>;
+}
+
+export const SCREEN_OVERRIDES: Readonly<Record<string, ScreenOverride>> = {
+  LandingContent: { icon: FileText },
+  Statistics: { icon: ChartColumn },
+  Country: { icon: Globe, collection: countries },
+  Brand: { icon: Building, collection: brands },
+  TeamMember: { icon: Users, collection: teamMembers },
+  News: { icon: Newspaper, collection: news },
+  Client: { icon: Briefcase, collection: clients },
+  ContactInfo: { icon: Contact, collection: contactInfo },
+};

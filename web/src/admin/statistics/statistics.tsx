@@ -1,4 +1,0 @@
-import { statistics as statisticsType } from '@consulting/model';
-import { defineSingleton } from '../singletons/SingletonScreen';
-
-export const statistics = defineSingleton(statisticsType);
