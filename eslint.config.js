@@ -47,6 +47,34 @@ function boundary(area, forbidden) {
   };
 }
 
+/**
+ * The API's layers: transport (HTTP and GraphQL adapters) -> services (business rules, entities,
+ * the rest of the feature folders) -> model. Transport is these files; everything else in api/src
+ * is a service and may not reach back up.
+ */
+const API_TRANSPORT = [
+  'api/src/{app,main}.ts',
+  'api/src/**/*.router.ts',
+  'api/src/**/*.routes.ts',
+  'api/src/**/*.resolver.ts',
+  'api/src/graphql/**',
+  'api/src/http/**',
+  'api/src/rest/**',
+  'api/src/site/**',
+];
+/**
+ * Transport too: Express adapters kept beside their feature (the session middleware and cookie,
+ * the caller of a request, the request's EntityManager, the upload routes' multipart readers and gate).
+ */
+const API_EXPRESS_ADAPTERS = [
+  'api/src/auth/session.ts',
+  'api/src/auth/session-store.ts',
+  'api/src/shared/request-context.ts',
+  'api/src/uploads/multipart.ts',
+  'api/src/uploads/graphql-multipart.ts',
+  'api/src/uploads/upload-gate.ts',
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'web/src/graphql/generated/**', 'data/**', 'coverage/**', 'api/src/db/migrations/Migration*.ts'],
@@ -109,6 +137,44 @@ export default tseslint.config(
     ignores: ['model/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^[^.]', message: 'The content model imports nothing outside itself.' }] }],
+    },
+  },
+  // The API's layers: services and entities import no transport (Express, routers, resolvers,
+  // graphql/, http/, rest/, site/); the model imports nothing from the API or the web app.
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: [...API_TRANSPORT, ...API_EXPRESS_ADAPTERS, 'api/src/db/migrations/Migration*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'express', message: 'Services do not see Express: take plain values, and leave requests and responses to transport (routers, http/).' },
+            { name: 'express-session', message: 'Services do not see Express sessions: transport passes the caller.' },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...[API_TRANSPORT, API_EXPRESS_ADAPTERS].map((from) => ({
+              target: 'api/src/**',
+              from,
+              message: 'A service or entity may not import transport (routes, resolvers, graphql/, http/, rest/, site/, Express adapters): transport -> services -> model.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['model/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: 'model/src/**', from: ['api/**', 'web/**'], message: 'The content model imports nothing from the API or the web app.' }] },
+      ],
     },
   },
 );

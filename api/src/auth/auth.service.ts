@@ -6,7 +6,7 @@ import { type FieldError, Forbidden, NotFound, Unauthorized, ValidationFailed } 
 import { isKnownAddress, rememberAddress } from './known-addresses.js';
 import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from './passwords.js';
 import { pruneLoginThrottle, releaseLoginAttempt, reserveLoginAttempt } from './rate-limit.js';
-import { endSessionsOf } from './session-store.js';
+import { endSessionsOf } from './session-revocation.js';
 import { User } from './user.entity.js';
 import { usernameSkeleton } from './username-skeleton.js';
 

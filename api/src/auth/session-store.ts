@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import connectPgSimple from 'connect-pg-simple';
 import type { Request, RequestHandler, Response } from 'express';
 import session, { type SessionData } from 'express-session';
@@ -121,11 +120,4 @@ const COOKIE_ATTRIBUTES = { path: '/', httpOnly: true, sameSite: 'lax' } as cons
 /** Clears the session cookie with the attributes it was set with, so every browser drops it. */
 export function clearSessionCookie(req: Request, res: Response, config: Config): void {
   res.clearCookie(SESSION_COOKIE, { ...COOKIE_ATTRIBUTES, secure: config.env === 'production' && req.secure });
-}
-
-/** Ends every session of a user, except `exceptSessionId` (the caller's own, when kept). */
-export async function endSessionsOf(em: EntityManager, userId: string, exceptSessionId: string | null = null): Promise<void> {
-  await em
-    .getConnection()
-    .execute(`delete from sessions where sess->>'userId' = ? and sid is distinct from ?`, [userId, exceptSessionId]);
 }

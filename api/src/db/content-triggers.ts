@@ -1,6 +1,6 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { bumpContentRevisionTrigger } from '../site/content-revision.entity.js';
+import { bumpContentRevisionTrigger } from './content-revision.entity.js';
 import { WEBHOOK_ENQUEUE_FUNCTION, WEBHOOK_TRIGGER_EVENTS, webhookOutboxTriggers } from '../webhooks/webhook.entities.js';
 
 // The triggers every content table has, generated from the registry: the content revision's bump

@@ -4,7 +4,7 @@ import { SignInAddress } from '../auth/sign-in-address.entity.js';
 import { User } from '../auth/user.entity.js';
 import { ContentHistory } from '../content/history/content-history.entity.js';
 import { collections, singletons } from '../content/registry.js';
-import { ContentRevision } from '../site/content-revision.entity.js';
+import { ContentRevision } from './content-revision.entity.js';
 import { webhookEntities } from '../webhooks/webhook.entities.js';
 import { declareContentTriggers, type ContentTable } from './content-triggers.js';
 

@@ -3,7 +3,7 @@ import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { CONTENT_REVISION_CHANNEL, CONTENT_REVISION_ID } from './content-revision.entity.js';
+import { CONTENT_REVISION_CHANNEL, CONTENT_REVISION_ID } from '../db/content-revision.entity.js';
 
 // The content revision, held in memory and pushed by PostgreSQL: one LISTEN connection per instance
 // receives the revision every committed content write announces (the triggers NOTIFY it at commit),
@@ -16,7 +16,7 @@ const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 2_000;
 const READ_REVISION = `select revision::text as revision from content_revision where id = ${CONTENT_REVISION_ID}`;
 
-/** The trigger every content table carries (content-revision.entity.ts). */
+/** The trigger every content table carries (db/content-revision.entity.ts). */
 const BUMP_TRIGGER = 'bump_content_revision';
 
 export class ContentRevisionFeed {

@@ -7,8 +7,8 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
  * moves it, and the new value becomes visible in the same commit as the new content: a reader
  * that sees the new revision also sees the new content. (A sequence would not do: nextval is not
  * transactional, so a reader could see the new number before the content and cache an old page
- * under it.) The triggers also NOTIFY it, so each instance keeps it in memory (content-revision-feed.ts)
- * and the public read cache (public-cache.ts) is keyed by it.
+ * under it.) The triggers also NOTIFY it, so each instance keeps it in memory (site/content-revision-feed.ts)
+ * and the public read cache (site/public-cache.ts) is keyed by it.
  */
 @Entity({ tableName: 'content_revision' })
 export class ContentRevision {
@@ -38,7 +38,7 @@ export const bumpContentRevisionTrigger: TriggerDef = {
   events: ['insert', 'update', 'delete'],
   forEach: 'statement',
   // pg_notify is delivered at commit (never for a rolled-back write), so every listening instance
-  // learns the new revision as soon as it is visible (content-revision-feed.ts).
+  // learns the new revision as soon as it is visible (site/content-revision-feed.ts).
   body:
     `update content_revision set revision = revision + 1 where id = ${CONTENT_REVISION_ID}; ` +
     `perform pg_notify('${CONTENT_REVISION_CHANNEL}', (select revision::text from content_revision where id = ${CONTENT_REVISION_ID})); ` +
