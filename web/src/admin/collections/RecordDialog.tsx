@@ -1,56 +1,32 @@
-import { useMemo } from 'react';
-import { Formik, Form, type FormikHelpers } from 'formik';
+import { Form } from 'formik';
 import { CloseButton, Dialog, Portal, Tabs } from '@chakra-ui/react';
 import { DialogFormFooter } from '../forms/DialogFormFooter';
-import { type Conflict, ConflictNotice } from '../forms/ConflictNotice';
-import { FormFields } from '../forms/FormFields';
-import { FormGuard } from '../forms/FormGuard';
 import { FORM_DIALOG_CONTENT } from '../forms/dialog-layout';
 import { confirmDiscard } from '../forms/confirm-discard';
-import { emptyValuesOf, schemaOf, valuesFrom, type FieldSpec, type FormValues } from '../forms/field-spec';
+import type { FieldSpec } from '../forms/field-spec';
+import { RecordForm } from '../forms/RecordForm';
 import { HistoryPanel } from '../history/HistoryPanel';
+import type { DialogTab, RecordDialogControl } from './use-record-dialog';
 
-/** closed -> open for add (empty defaults) | open for edit (prefilled from the chosen row) -> closed. */
-export interface DialogState<Row> {
-  open: boolean;
-  editing: Row | null;
-  /** Bumped on every open and close so the form starts over (resets). */
-  formKey: number;
-}
-
-/** The add/edit dialog of a collection screen: the formik form, and the History tab when editing. */
-export function RecordDialog<Row extends { id: number }>({
-  dialog,
+/** The add/edit dialog of a collection screen: the record form, and the History tab when editing. */
+export function RecordDialog<Row extends { id: number; version?: number }>({
+  control,
   singular,
   path,
   collection,
   fields,
-  conflict,
-  tab,
-  onTab,
-  onSave,
-  onReload,
-  onClose,
 }: {
-  dialog: DialogState<Row>;
+  control: RecordDialogControl<Row>;
   singular: string;
   /** Route under /admin (names the draft). */
   path: string;
   /** REST path of the collection (names the history). */
   collection: string;
   fields: FieldSpec[];
-  conflict: Conflict | null;
-  tab: 'details' | 'history';
-  onTab(tab: 'details' | 'history'): void;
-  onSave(values: FormValues, helpers: FormikHelpers<FormValues>): Promise<void>;
-  /** Loads the record again (after a conflict or a restored revision). */
-  onReload(): void;
-  onClose(): void;
 }) {
-  const schema = useMemo(() => schemaOf(fields), [fields]);
-  const emptyValues = useMemo(() => emptyValuesOf(fields), [fields]);
+  const { dialog, tab, saver } = control;
   const title = `${dialog.editing ? 'Edit' : 'Add'} ${singular}`;
-  const askThenClose = () => void confirmDiscard().then((discard) => discard && onClose());
+  const askThenClose = () => void confirmDiscard().then((discard) => discard && control.close());
   return (
     <Dialog.Root
       open={dialog.open}
@@ -65,48 +41,50 @@ export function RecordDialog<Row extends { id: number }>({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content {...FORM_DIALOG_CONTENT}>
-            <Formik
+            <RecordForm
               key={dialog.formKey}
-              initialValues={dialog.editing ? valuesFrom(fields, dialog.editing) : emptyValues}
-              validationSchema={schema}
-              onSubmit={onSave}
+              record={dialog.editing}
+              fields={fields}
+              saver={saver}
+              draftKey={`${path}:${dialog.editing?.id ?? 'new'}`}
+              path={`/admin/${path}`}
+              label={title}
             >
-              {({ isSubmitting }) => (
+              {(form) => (
                 <Form noValidate style={{ display: 'contents' }}>
                   <Dialog.Header>
                     <Dialog.Title>{title}</Dialog.Title>
                   </Dialog.Header>
                   <Dialog.Body>
-                    <FormGuard draftKey={`${path}:${dialog.editing?.id ?? 'new'}`} path={`/admin/${path}`} label={title} />
-                    {conflict && <ConflictNotice conflict={conflict} onReload={onReload} />}
+                    {form.guard}
+                    {form.notice}
                     {dialog.editing ? (
-                      <Tabs.Root value={tab} onValueChange={(details) => onTab(details.value as 'details' | 'history')} variant="line">
+                      <Tabs.Root value={tab} onValueChange={(details) => control.setTab(details.value as DialogTab)} variant="line">
                         <Tabs.List mb="4">
                           <Tabs.Trigger value="details">Details</Tabs.Trigger>
                           <Tabs.Trigger value="history">History</Tabs.Trigger>
                         </Tabs.List>
-                        <Tabs.Content value="details">
-                          <FormFields fields={fields} />
-                        </Tabs.Content>
+                        <Tabs.Content value="details">{form.fields}</Tabs.Content>
                         <Tabs.Content value="history">
                           {tab === 'history' && (
                             <HistoryPanel
                               collection={collection}
                               id={dialog.editing.id}
                               labelOf={(name) => fields.find((f) => f.name === name)?.label ?? name}
-                              onRestored={onReload}
+                              // A restored revision is a new version: the form takes the record as it is now.
+                              onRestored={() => void saver.reload()}
                             />
                           )}
                         </Tabs.Content>
                       </Tabs.Root>
                     ) : (
-                      <FormFields fields={fields} />
+                      form.fields
                     )}
                   </Dialog.Body>
-                  <DialogFormFooter onCancel={askThenClose} saving={isSubmitting} />
+                  <DialogFormFooter onCancel={askThenClose} saving={form.saving} />
                 </Form>
               )}
-            </Formik>
+            </RecordForm>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />
             </Dialog.CloseTrigger>

@@ -1,0 +1,34 @@
+import { HStack, IconButton } from '@chakra-ui/react';
+import { Pencil, Trash } from 'lucide-react';
+import { MoveMenu, type MoveChoice } from './table-rows';
+
+/** A row's buttons: its Reorder menu (while the table shows the public order), Edit, Delete. */
+export function RowActions({
+  label,
+  reorder,
+  deleting,
+  onMove,
+  onEdit,
+  onDelete,
+}: {
+  label: string;
+  reorder: boolean;
+  /** The row's delete is on its way. */
+  deleting: boolean;
+  onMove(choice: MoveChoice): void;
+  onEdit(): void;
+  onDelete(): void;
+}) {
+  return (
+    <HStack gap={{ base: '4', md: '1' }} justify="end">
+      {reorder && <MoveMenu label={label} onChoose={onMove} />}
+      {/* data-edit: where focus goes when a neighbouring row leaves the table. */}
+      <IconButton aria-label={`Edit ${label}`} title="Edit" size="sm" variant="ghost" data-edit onClick={onEdit}>
+        <Pencil />
+      </IconButton>
+      <IconButton aria-label={`Delete ${label}`} title="Delete" size="sm" variant="ghost" colorPalette="red" loading={deleting} onClick={onDelete}>
+        <Trash />
+      </IconButton>
+    </HStack>
+  );
+}
