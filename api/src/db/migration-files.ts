@@ -17,7 +17,7 @@ export interface GeneratedMigration {
 /** Writes a migration for whatever the entities have beyond the database `orm` is connected to. */
 export async function generateMigration(orm: MikroORM, directory: string, name?: string): Promise<GeneratedMigration> {
   const result = await orm.migrator.create(directory, false, false, name);
-  return { fileName: result.fileName, className: result.fileName.replace(/\.ts$/, ''), statements: result.diff.up };
+  return { fileName: result.fileName, className: result.fileName.replace(/\.ts$/, ''), statements: result.diff.up.filter((statement) => statement.trim() !== '') };
 }
 
 /**
