@@ -2,30 +2,24 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './app-deps.js';
-import { accountsRouter } from './auth/accounts.router.js';
-import { authRouter, requireSignedIn } from './auth/auth.router.js';
 import { createSessions } from './auth/session-store.js';
-import { contentRouter } from './content/content.router.js';
 import { introspectionEnabled, mountGraphQL } from './graphql/mount.js';
 import { publicCors } from './http/cors.js';
 import { refuseCrossSiteWrites } from './http/cross-site.js';
 import { securityHeaders } from './http/security-headers.js';
-import { healthRouter } from './ops/health.router.js';
 import { requestLogLevel } from './ops/request-log.js';
 import { jsonErrorHandler } from './rest/error-handler.js';
-import { openApiRouter } from './rest/openapi.router.js';
+import { mountRoutes } from './http/mount-routes.js';
+import { HEALTH_PATH } from './shared/url-paths.js';
 import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
-import { uploadedFilesRouter, uploadRouter } from './uploads/upload.router.js';
 import { mountWeb } from './site/mount.js';
 import { answerHitsBeforeExpress, startPublicReads } from './site/public-reads.js';
 import { startWebhookWorker } from './webhooks/mount.js';
-import { webhooksRouter } from './webhooks/webhooks.router.js';
-import { seoRouter } from './seo/seo.router.js';
 
 /** The whole HTTP application, without listening. main.ts and the tests build it the same way. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; close(): Promise<void> }> {
-  const { orm, config, logger, storage } = deps;
+  const { orm, config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -35,7 +29,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   // Public cache hits are answered before Express sets a request up at all (answerHit, with the
   // same security headers); what that leaves (HTTPS, CORS) is answered here, after the headers
   // above and before logging, sessions, the EntityManager and routing (site/public-reads.ts).
-  const publicReads = await startPublicReads(deps, security);
+  const publicReads = await startPublicReads(deps, security, app.get('trust proxy fn'));
   answerHitsBeforeExpress(app, publicReads);
   // CORS for the public read API (CORS_ORIGINS) before the cache, so hits carry it (http/cors.ts).
   app.use(publicCors(config.corsOrigins));
@@ -45,7 +39,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
     pinoHttp({
       logger,
       quietReqLogger: true,
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      autoLogging: { ignore: (req) => req.url === HEALTH_PATH },
       customLogLevel: requestLogLevel,
     }),
   );
@@ -60,21 +54,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
   const graphql = await mountGraphQL(app, deps);
   publicReads.useGraphQL(graphql.server);
 
-  const api = express.Router();
-  api.use(express.json({ limit: config.jsonBodyLimit }));
-  api.use('/admin', requireSignedIn);
-  api.use(authRouter(config));
-  api.use('/admin', accountsRouter());
-  api.use(uploadRouter(storage));
-  api.use(openApiRouter());
-  api.use(webhooksRouter(config));
-  api.use(contentRouter());
-  api.use((_req, _res, next) => next(new NotFound()));
-  app.use('/api', api);
-  app.use('/uploads', uploadedFilesRouter(storage, { storage: config.storage }));
-  app.use(healthRouter(orm, logger));
-
-  app.use(seoRouter(config, { orm, reads: publicReads }));
+  // Every route of the route table with a handler (http/route-table.ts), then the pages.
+  mountRoutes(app, { deps, reads: publicReads });
   await mountWeb(app, deps, publicReads);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).

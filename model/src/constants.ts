@@ -8,8 +8,11 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE_MESSAGE = `Maximum file size is ${UPLOAD_MAX_BYTES / (1024 * 1024)}MB`;
 export const UPLOAD_NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
 
+/** Where the files this site stores are served: `/uploads/<name>`. */
+export const UPLOADS_ROOT = '/uploads';
+
 /** The path of a file this site stores: `/uploads/<name>` (no directories, no dot first). */
-export const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+export const UPLOAD_PATH = new RegExp(`^${UPLOADS_ROOT}/[A-Za-z0-9][A-Za-z0-9._-]*$`);
 
 /** Longest web address accepted anywhere. */
 export const MAX_URL_LENGTH = 2048;

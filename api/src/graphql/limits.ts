@@ -10,6 +10,9 @@ import { GraphQLError, type ASTVisitor, type ValidationContext, type ValidationR
 // refuse recursive introspection such as `types { fields { type { fields ...`). The content schema
 // is flat (depth 2); the generous depth and cost let GraphQL tooling's introspection query through
 // (graphql-js's full one measures depth 15 and 230 fields).
+/** The largest request body /graphql reads (the JSON parser's limit, and the path before Express's). */
+export const GRAPHQL_MAX_BODY_BYTES = 100 * 1024;
+
 export const queryLimits = {
   maxDepth: 20,
   maxAliases: 15,

@@ -9,10 +9,11 @@ import { callerOf } from '../auth/session.js';
 import { noCorsForMutations } from '../http/cors.js';
 import { refuseCrossSiteMultipart, refuseCrossSiteMutations } from '../http/cross-site.js';
 import { emOf } from '../shared/request-context.js';
+import { GRAPHQL_PATH } from '../shared/url-paths.js';
 import type { Config } from '../config.js';
 import type { GraphQLContext } from './context.js';
 import { createErrorFormatter } from './errors.js';
-import { MAX_VARIABLES_DEPTH, nestedDeeperThan, queryLimitRules, queryLimits } from './limits.js';
+import { GRAPHQL_MAX_BODY_BYTES, MAX_VARIABLES_DEPTH, nestedDeeperThan, queryLimitRules, queryLimits } from './limits.js';
 import { queryStores } from './query-stores.js';
 import { graphQLSchema } from './schema.js';
 import { AppError, ServiceUnavailable } from '../shared/errors.js';
@@ -20,9 +21,9 @@ import { graphqlMultipart } from '../uploads/graphql-multipart.js';
 import { serviceUnavailableStatus } from './status.plugin.js';
 import type { Logger } from 'pino';
 import { databaseHealth, isDatabaseUnavailable } from '../ops/database-health.js';
+import { clientErrorOf } from '../http/client-errors.js';
 
 /** Largest GraphQL JSON body; queries are small, the limits below cap their shape too. */
-const jsonBodyLimit = '100kb';
 const preflightHeaders = ['x-apollo-operation-name', 'apollo-require-preflight'];
 
 /** Introspection and Sandbox: always in development and test, per GRAPHQL_INTROSPECTION in production. */
@@ -152,20 +153,12 @@ const httpErrorsAsGraphQL = (logger: Logger): ErrorRequestHandler => (raised, _r
       .json(res.locals.refusedMultipart ? { data: null, errors } : { errors });
     return;
   }
-  const status: unknown = error?.status ?? error?.statusCode;
-  if (typeof status !== 'number' || status < 400 || status >= 500 || res.headersSent) {
+  const client = clientErrorOf(error);
+  if (client === null || res.headersSent) {
     next(error);
     return;
   }
-  const tooLarge = status === 413;
-  const message = tooLarge
-    ? 'Request body is too large'
-    : error.type === 'entity.parse.failed'
-      ? 'Malformed JSON in the request body'
-      : error.expose
-        ? String(error.message)
-        : 'Bad request';
-  res.status(status).json(graphQLErrorBody(message, tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST'));
+  res.status(client.status).json(graphQLErrorBody(client.message, client.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST'));
 };
 
 // Mounts Apollo Server at /graphql. createApp calls this after the session middleware.
@@ -205,11 +198,11 @@ export async function mountGraphQL(
   await server.start();
 
   app.use(
-    '/graphql',
+    GRAPHQL_PATH,
     refuseCrossSiteMultipart(deps.config),
     allowGetQueries,
     guardMultipart,
-    express.json({ limit: jsonBodyLimit }),
+    express.json({ limit: GRAPHQL_MAX_BODY_BYTES }),
     graphqlMultipart(),
     refuseMalformedRequests,
     expressMiddleware(server, {

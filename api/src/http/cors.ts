@@ -2,7 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { Request, RequestHandler, Response } from 'express';
 import { Kind, type DocumentNode } from 'graphql';
 import { TOTAL_COUNT_HEADER } from '../content/list-options.js';
-import { collections, singletons } from '../content/registry.js';
+import { corsMethodsOf } from './route-table.js';
 
 // CORS for the public read API only (CORS_ORIGINS): browser apps on the listed origins may read
 // public REST records and lists (GET), the OpenAPI document, and run GraphQL queries (GET, POST).
@@ -12,15 +12,10 @@ import { collections, singletons } from '../content/registry.js';
 // see the body), so the browser hides its answer, and the cross-site check refuses it anyway.
 // Mounted before the public read handler so cached hits carry the headers too.
 
-const PUBLIC_SEGMENTS = new Set([...collections.map((c) => c.path), ...singletons.map((s) => s.path), 'openapi.json']);
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
-/** The methods a public read path allows cross-origin, or null when it is not one. */
-export function corsMethods(path: string): string | null {
-  if (path === '/graphql') return 'GET, POST';
-  const match = /^\/api\/([a-z.-]+)(?:\/\d{1,10})?\/?$/.exec(path);
-  return match && PUBLIC_SEGMENTS.has(match[1]) ? 'GET' : null;
-}
+/** The methods a path allows cross-origin (its routes marked `cors` in the route table), or null. */
+export const corsMethods = corsMethodsOf;
 
 function addVary(res: Response, name: string): void {
   const current = res.getHeader('Vary');

@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { GraphQLError } from 'graphql';
 import type { Config } from '../config.js';
 import { Forbidden } from '../shared/errors.js';
+import { GRAPHQL_PATH } from '../shared/url-paths.js';
 
 // Cross-site request forgery: a state-changing request (any method but GET/HEAD/OPTIONS) is
 // refused when the browser says it comes from another site: an Origin that is not the site's
@@ -24,7 +25,7 @@ export function isCrossSite(req: Request, config: Config): boolean {
   return !(origin === own || origin === config.publicUrl || config.trustedOrigins.includes(origin));
 }
 
-const isGraphQLPath = (req: Request) => req.path === '/graphql' || req.path.startsWith('/graphql/');
+const isGraphQLPath = (req: Request) => req.path === GRAPHQL_PATH || req.path.startsWith(`${GRAPHQL_PATH}/`);
 
 /** Mounted early in app.ts: every state-changing request outside /graphql. */
 export function refuseCrossSiteWrites(config: Config): RequestHandler {

@@ -1,5 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
+import type { HeaderPolicy } from './route.js';
+import { headerPolicyOf, isLandingPagePath } from './route-table.js';
 
 // Security headers on every response (pages, API, static files, uploads, errors), set before any
 // route runs. Helmet writes them; this module decides which policy a path gets:
@@ -58,26 +60,13 @@ const GRAPHQL_LANDING: Directives = {
   'frame-src': ['https://sandbox.embed.apollographql.com', 'https://explorer.embed.apollographql.com'],
 };
 
-export type HeaderPolicy = 'public' | 'locked' | 'upload' | 'graphql-landing';
+/** A route's policy (route.ts), or Apollo's landing page. */
+type Policy = HeaderPolicy | 'graphql-landing';
 
-const LOCKED_PREFIXES = ['/admin', '/api', '/graphql', '/healthz', '/readyz'];
-
-/**
- * Whether `path` is `prefix` or below it, as Express routes it: case-insensitively, so `/ADMIN`
- * (which Express serves the admin shell for) gets the admin's policy too.
- */
-function isUnder(path: string, prefix: string): boolean {
-  const lower = path.toLowerCase();
-  return lower === prefix || lower.startsWith(`${prefix}/`);
-}
-
-export function policyFor(req: Request, landingPageEnabled: boolean): HeaderPolicy {
-  const under = (prefix: string) => isUnder(req.path, prefix);
-  if (under('/uploads')) return 'upload';
-  if (landingPageEnabled && under('/graphql') && req.method === 'GET' && req.accepts(['json', 'html']) === 'html') {
-    return 'graphql-landing';
-  }
-  return LOCKED_PREFIXES.some(under) ? 'locked' : 'public';
+/** The policy of a request: its route's (route-table.ts), or Apollo's landing page for a browser's GET of it. */
+export function policyFor(req: Request, landingPageEnabled: boolean): Policy {
+  if (landingPageEnabled && req.method === 'GET' && isLandingPagePath(req.path) && req.accepts(['json', 'html']) === 'html') return 'graphql-landing';
+  return headerPolicyOf(req.path);
 }
 
 function helmetFor(directives: Directives, framing: 'deny' | 'sameorigin', resourcePolicy: 'same-origin' | 'cross-origin') {
@@ -102,13 +91,14 @@ export interface SecurityHeaders extends RequestHandler {
    * before Express runs (app.ts). Null for the paths whose policy depends on more (uploads, a
    * GET of /graphql, which may be the landing page): those go through the middleware. `method`:
    * the request's (a POST of /graphql is never the landing page: the API's policy).
+   * The policy of a path comes from the route table (route-table.ts).
    */
   fixedHeaders(path: string, method?: string): ReadonlyArray<readonly [string, string]> | null;
 }
 
 /** Mount first in app.ts. `graphqlLandingPage`: the Apollo Sandbox is served at GET /graphql. */
 export function securityHeaders({ graphqlLandingPage }: { graphqlLandingPage: boolean }): SecurityHeaders {
-  const policies: Record<HeaderPolicy, RequestHandler> = {
+  const policies: Record<Policy, RequestHandler> = {
     public: helmetFor(PUBLIC, 'sameorigin', 'same-origin'),
     locked: helmetFor(LOCKED, 'deny', 'same-origin'),
     // Other sites (integrators, a CDN) may show uploaded images.
@@ -123,9 +113,9 @@ export function securityHeaders({ graphqlLandingPage }: { graphqlLandingPage: bo
   const fixed = { public: capture(policies.public), locked: capture(policies.locked) };
   return Object.assign(middleware, {
     fixedHeaders(path: string, method = 'GET') {
-      const under = (prefix: string) => isUnder(path, prefix);
-      if (under('/uploads') || (under('/graphql') && method !== 'POST')) return null;
-      return LOCKED_PREFIXES.some(under) ? fixed.locked : fixed.public;
+      const policy = headerPolicyOf(path);
+      if (policy === 'upload' || (method !== 'POST' && isLandingPagePath(path))) return null;
+      return fixed[policy];
     },
   });
 }

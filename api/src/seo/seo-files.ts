@@ -1,3 +1,4 @@
+import { ADMIN_PANEL_ROOT, API_ROOT, GRAPHQL_PATH } from '../shared/url-paths.js';
 /**
  * The public pages: the sitemap lists them, and the page route serves exactly these (any other path
  * gets a 301 to one of them or the not-found page, site/page-paths.ts). A new page is added here.
@@ -17,7 +18,7 @@ export type ListPageCounts = Readonly<Record<string, number>>;
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** Paths crawlers must leave alone: the admin panel and every API surface. */
-export const DISALLOWED_PATHS = ['/admin', '/api/', '/graphql'] as const;
+export const DISALLOWED_PATHS = [ADMIN_PANEL_ROOT, `${API_ROOT}/`, GRAPHQL_PATH] as const;
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

@@ -8,6 +8,8 @@ import type { AppDeps } from '../app-deps.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { graphQLSchema } from '../graphql/schema.js';
 import { siteOrigin } from '../seo/site-origin.js';
+import { ASSETS_ROOT } from '../http/route.js';
+import { notPageSegments, servedBeforePages, SITE_PATHS } from '../http/route-table.js';
 import { inProcessExecutor } from './in-process-graphql.js';
 import { precompressedAssets } from './static-assets.js';
 import type { Production } from './public-cache.js';
@@ -35,10 +37,8 @@ export { RENDER_CACHE_HEADER };
 /** web/dist, found from this file in api/src/site (tsx, jest) and api/dist/site (built server) alike. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
-/** Paths the API owns; the web catch-all must leave them to the API's own 404 handling. */
-const API_PREFIXES = ['/api/', '/graphql', '/uploads/', '/healthz', '/readyz'];
 /** First path segments (lower case) routes other than the pages own, besides the static files': never "not found" before routing. */
-export const NOT_PAGE_SEGMENTS = ['api', 'graphql', 'uploads', 'healthz', 'readyz', 'admin', 'assets'];
+export const NOT_PAGE_SEGMENTS = notPageSegments();
 
 const HTML_CACHE = 'no-cache';
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -67,9 +67,9 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
   reads.usePages((path) => earlyPageTarget(path, reserved, counts.known()));
 
   // Vite fingerprints everything under /assets: the content never changes at a given URL.
-  app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')));
+  app.use(ASSETS_ROOT, precompressedAssets(path.join(clientDir, 'assets')));
   app.use(
-    '/assets',
+    ASSETS_ROOT,
     express.static(path.join(clientDir, 'assets'), {
       index: false,
       immutable: true,
@@ -87,14 +87,13 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
     publicFiles(req, res, next);
   });
 
-  app.get(['/admin', '/admin/{*rest}'], (_req, res) => {
+  app.get(SITE_PATHS.adminPanel, (_req, res) => {
     sendPage(res, 200, fillTemplate(template, { head: '<title>Admin Panel</title>\n    <meta name="robots" content="noindex" />' }));
   });
 
-  app.get('/{*path}', async (req, res, next) => {
-    if (API_PREFIXES.some((prefix) => req.path === prefix.replace(/\/$/, '') || req.path.startsWith(prefix))) {
-      return next();
-    }
+  app.get(SITE_PATHS.pages, async (req, res, next) => {
+    // Paths the API's areas own: left to their own 404 handling.
+    if (servedBeforePages(req.path)) return next();
     // Public pages never read the query string: ignoring it keeps `/?x=1`, `/?x=2`, ... from each
     // forcing a render and pushing real pages out of the cache.
     let target: PageTarget | null = pageTarget(req.path, counts.known());

@@ -3,7 +3,7 @@ import type { ApolloServer } from '@apollo/server';
 import { Kind, parse, print, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { GraphQLContext } from '../graphql/context.js';
-import { MAX_VARIABLES_DEPTH, nestedDeeperThan, queryLimits } from '../graphql/limits.js';
+import { GRAPHQL_MAX_BODY_BYTES, MAX_VARIABLES_DEPTH, nestedDeeperThan, queryLimits } from '../graphql/limits.js';
 import { queryStores } from '../graphql/query-stores.js';
 import type { Production } from './public-cache.js';
 
@@ -14,8 +14,8 @@ import type { Production } from './public-cache.js';
 // Apollo Server as before. The production runs through the same Apollo Server (validation, limits,
 // error formatting) as any request.
 
-/** Largest body the fast path reads itself; bigger ones go to the GraphQL route as they are. */
-export const GRAPHQL_READ_MAX_BODY = 100 * 1024;
+/** Largest body the fast path reads itself (the GraphQL route's own limit); bigger ones go to the route as they are. */
+export const GRAPHQL_READ_MAX_BODY = GRAPHQL_MAX_BODY_BYTES;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface GraphQLRead {

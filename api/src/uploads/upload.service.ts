@@ -10,6 +10,7 @@ import { IMAGE_TYPES } from './image-types.js';
 import type { ImageStorage } from './storage.js';
 import { fileTooLarge, MAX_IMAGE_BYTES } from './upload-limits.js';
 import { isOriginalBase, variantName } from './variants.js';
+import { UPLOADS_ROOT } from '../shared/url-paths.js';
 
 export { MAX_IMAGE_BYTES };
 export { contentTypeOf, IMAGE_TYPES } from './image-types.js';
@@ -71,7 +72,7 @@ export async function saveImage(bytes: Uint8Array, storage: ImageStorage, base: 
     await Promise.allSettled(written.map((written) => storage.remove(written)));
     throw error;
   }
-  return { url: `/uploads/${name}` };
+  return { url: `${UPLOADS_ROOT}/${name}` };
 }
 
 async function readAtMost(source: AsyncIterable<Buffer>, limit: number): Promise<Buffer> {

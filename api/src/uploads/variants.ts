@@ -9,7 +9,7 @@ import { MAX_IMAGE_BYTES } from './upload-limits.js';
 // `/uploads/<base>-<w>.<fmt>` for w in 320, 640, 1280 and fmt in webp, avif, never upscaled.
 // They are written by the upload (all six, before the original) and, for originals stored before
 // variants existed, by `npm run variants` (makeMissingVariants). A request never writes one: a
-// missing variant of a stored original is answered with the original (upload.router.ts).
+// missing variant of a stored original is answered with the original (upload.routes.ts).
 
 export interface VariantName {
   base: string;

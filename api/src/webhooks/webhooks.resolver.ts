@@ -5,7 +5,6 @@ import * as webhooks from './webhooks.service.js';
 
 // Admin-only webhook management; the service checks the caller and owns every rule.
 
-const settingsOf = (ctx: GraphQLContext) => ({ allowPrivateTargets: ctx.deps.config.webhookAllowPrivateTargets });
 
 @Resolver()
 export class WebhooksResolver {
@@ -25,12 +24,12 @@ export class WebhooksResolver {
     @Arg('limit', () => Int, { nullable: true, description: 'At most this many deliveries.' }) limit: number | null,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return webhooks.listDeliveries(ctx.em, endpointId, ctx.caller, limit ?? undefined);
+    return webhooks.listDeliveries(ctx.em, endpointId, ctx.caller, limit);
   }
 
   @Mutation(() => WebhookEndpointType, { description: 'Registers an endpoint (admin).' })
   createWebhook(@Arg('input', () => WebhookEndpointInput, { description: 'Its settings.' }) input: WebhookEndpointInput, @Ctx() ctx: GraphQLContext) {
-    return webhooks.createEndpoint(ctx.em, { ...input }, ctx.caller, settingsOf(ctx));
+    return webhooks.createEndpoint(ctx.em, { ...input }, ctx.caller, webhooks.settingsOf(ctx.deps.config));
   }
 
   @Mutation(() => WebhookEndpointType, { description: 'Changes an endpoint (admin).' })
@@ -39,7 +38,7 @@ export class WebhooksResolver {
     @Arg('input', () => WebhookEndpointInput, { description: 'The settings to change.' }) input: WebhookEndpointInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return webhooks.updateEndpoint(ctx.em, id, { ...input }, ctx.caller, settingsOf(ctx));
+    return webhooks.updateEndpoint(ctx.em, id, { ...input }, ctx.caller, webhooks.settingsOf(ctx.deps.config));
   }
 
   @Mutation(() => Boolean, { description: 'Removes an endpoint (admin); true when done.' })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin } from '../auth/auth.service.js';
+import type { Config } from '../config.js';
 import type { Caller } from '../content/collection.js';
 import { collections, singletons } from '../content/registry.js';
 import { NotFound, ValidationFailed, type FieldError } from '../shared/errors.js';
@@ -42,6 +43,9 @@ export interface WebhookSettings {
   allowPrivateTargets: boolean;
 }
 
+/** The webhook settings of the configuration. */
+export const settingsOf = (config: Pick<Config, 'webhookAllowPrivateTargets'>): WebhookSettings => ({ allowPrivateTargets: config.webhookAllowPrivateTargets });
+
 const MAX_URL_LENGTH = 2048;
 const MIN_SECRET_LENGTH = 16;
 const MAX_SECRET_LENGTH = 256;
@@ -51,7 +55,9 @@ export function secretProblem(secret: string): string | null {
   const printable = secret.length >= MIN_SECRET_LENGTH && secret.length <= MAX_SECRET_LENGTH && !/[\u0000-\u001F\u007F]/.test(secret);
   return printable ? null : `Secret must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} printable characters`;
 }
-const MAX_LOG_ROWS = 200;
+/** Most deliveries one read of the log returns, and how many when not said. */
+export const MAX_LOG_ROWS = 200;
+export const DEFAULT_LOG_ROWS = 50;
 
 /** The collection names an endpoint may subscribe to (the REST paths). */
 export function webhookCollections(): string[] {
@@ -109,14 +115,19 @@ export async function deleteEndpoint(em: EntityManager, id: number, caller: Call
 }
 
 /** Newest first. */
-export async function listDeliveries(em: EntityManager, endpointId: number, caller: Caller, limit = 50): Promise<WebhookDeliveryView[]> {
+/** `limit`: a whole number from 1 to MAX_LOG_ROWS (text from a query string too); absent: DEFAULT_LOG_ROWS. Refused, not clamped, like list limits. */
+export async function listDeliveries(em: EntityManager, endpointId: number, caller: Caller, rawLimit?: unknown): Promise<WebhookDeliveryView[]> {
   await requireAdmin(em, caller);
+  const limit = rawLimit === undefined || rawLimit === null ? DEFAULT_LOG_ROWS : wholeNumber(rawLimit);
+  if (limit === null || limit < 1 || limit > MAX_LOG_ROWS) {
+    throw new ValidationFailed([{ field: 'limit', message: `limit must be a whole number from 1 to ${MAX_LOG_ROWS}` }], 'Invalid list parameters');
+  }
   await existingEndpoint(em, endpointId);
   const rows = await em
     .getConnection()
     .execute<DeliveryRow[]>(`select * from webhook_deliveries where endpoint_id = ? order by id desc limit ?`, [
       endpointId,
-      Math.max(1, Math.min(MAX_LOG_ROWS, Math.trunc(limit) || 50)),
+      limit,
     ]);
   return rows.map(deliveryView);
 }
@@ -132,6 +143,11 @@ export async function sendTestEvent(em: EntityManager, endpointId: number, calle
     [endpointId],
   );
   return deliveryView(row);
+}
+
+function wholeNumber(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? raw : null;
+  return typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : null;
 }
 
 async function existingEndpoint(em: EntityManager, id: number): Promise<void> {

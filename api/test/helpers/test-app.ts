@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Express } from 'express';
 import { pino, type Logger } from 'pino';
 import type { AppDeps } from '../../src/app-deps.js';
 import { createApp } from '../../src/app.js';
+import { checkingResponses, responseFindings } from './openapi-responses.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
 import { seedFirstAdmin, seedFirstStartContent } from '../../src/db/seeds/first-start.js';
@@ -70,8 +71,10 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
 
   const deps: AppDeps = { orm, config, logger, storage: await storageFor(config) };
   const { app, close: closeApp } = await createApp(deps);
+  // Every REST answer is checked against the OpenAPI document (findings fail the file at close).
+  const responses = checkingResponses(app);
   const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    const listening = http.createServer(responses.listener).listen(0, '127.0.0.1', () => resolve(listening));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -99,6 +102,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
       await orm.close(true);
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      const findings = await responseFindings(responses);
+      if (findings.length > 0) throw new Error(`REST answers that do not match the OpenAPI document:\n${findings.join('\n')}`);
     },
   };
 }

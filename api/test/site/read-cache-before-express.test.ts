@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { GRAPHQL_READ_MAX_BODY, graphQLRead } from '../../src/site/public-graphql.js';
-import { KnownBodies } from '../../src/site/public-reads.js';
+import { KnownBodies } from '../../src/site/known-bodies.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app.js';
 
 // Anonymous GraphQL queries over POST answered from the read cache before Express runs (the body

@@ -5,6 +5,7 @@ import { recordUnlistedChanges } from '../../content/history/history.service.js'
 import type { ImageStorage } from '../../uploads/storage.js';
 import { saveImage } from '../../uploads/upload.service.js';
 import { Canvas, hex, mix, type Rgb } from './png.js';
+import { UPLOADS_ROOT } from '../../shared/url-paths.js';
 
 const Country = entityOf(model.countries);
 const Brand = entityOf(model.brands);
@@ -121,7 +122,7 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
   const pending: Promise<unknown>[] = [];
   const image = (name: string, canvas: Canvas) => {
     pending.push(saveImage(canvas.toPng(), storage, name.replace(/\.png$/, '')));
-    return `/uploads/${name}`;
+    return `${UPLOADS_ROOT}/${name}`;
   };
 
   return em.transactional(async (tx) => {

@@ -1,7 +1,10 @@
 import { pipeline } from 'node:stream/promises';
-import { Router, type Request, type Response } from 'express';
+import { UPLOAD_MAX_BYTES } from '@consulting/model';
+import type { Request, RequestHandler, Response } from 'express';
 import type { StorageConfig } from '../config.js';
 import { callerOf } from '../auth/session.js';
+import { errors, json } from '../http/doc-parts.js';
+import { adminApiRoute, API_ROOT, UPLOADS_ROOT, type Route } from '../http/route.js';
 import { InvalidImage, NotFound } from '../shared/errors.js';
 import { emOf } from '../shared/request-context.js';
 import { discardBody, readMultipartForm } from './multipart.js';
@@ -11,21 +14,51 @@ import { admitUpload } from './upload-gate.js';
 import { storeImage } from './upload.service.js';
 import { OriginalLookup } from './variants.js';
 
-/** POST /api/upload-image: multipart form, the image in field `file` (a few text fields may sit beside it). */
-export function uploadRouter(storage: ImageStorage): Router {
-  const router = Router();
-  router.post('/upload-image', async (req, res) => {
-    // Refusals that need no body come before reading it (who may upload: storeImage's own check).
-    await admitUpload(req, res);
-    if (!req.is('multipart/form-data')) {
-      discardBody(req);
-      throw new InvalidImage();
-    }
-    const form = await readMultipartForm(req, res, { maxFields: 10, maxFieldBytes: 8 * 1024 });
-    if (form.file?.field !== 'file') throw new InvalidImage();
-    res.status(201).json(await storeImage(emOf(req), callerOf(req), form.file.bytes, storage));
-  });
-  return router;
+// Uploading an image (POST /api/upload-image, the REST twin of the GraphQL uploadImage mutation)
+// and reading stored files (GET /uploads/<name>).
+
+const MEGABYTES = UPLOAD_MAX_BYTES / (1024 * 1024);
+
+export function uploadRoutes(): Route[] {
+  return [
+    adminApiRoute({
+      method: 'POST',
+      path: `${API_ROOT}/upload-image`,
+      doc: {
+        tags: ['Uploads'],
+        operationId: 'uploadImage',
+        summary: `Stores an image (JPEG, PNG, GIF or WebP, at most ${MEGABYTES} MB; re-encoded). Put the returned url in a picture field.`,
+        requestBody: {
+          required: true,
+          content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] } } },
+        },
+        responses: {
+          201: json({ type: 'object', properties: { url: { type: 'string', description: `${UPLOADS_ROOT}/<name>` } }, required: ['url'], additionalProperties: false }, 'Stored.'),
+          ...errors(400, 401, 403, 413, 507),
+        },
+      },
+      serve: ({ deps: { storage } }) =>
+        /** Multipart form, the image in field `file` (a few text fields may sit beside it). */
+        async (req, res) => {
+          // Refusals that need no body come before reading it (who may upload: storeImage's own check).
+          await admitUpload(req, res);
+          if (!req.is('multipart/form-data')) {
+            discardBody(req);
+            throw new InvalidImage();
+          }
+          const form = await readMultipartForm(req, res, { maxFields: 10, maxFieldBytes: 8 * 1024 });
+          if (form.file?.field !== 'file') throw new InvalidImage();
+          res.status(201).json(await storeImage(emOf(req), callerOf(req), form.file.bytes, storage));
+        },
+    }),
+    {
+      method: 'GET',
+      path: `${UPLOADS_ROOT}/:name`,
+      access: 'public',
+      headers: 'upload',
+      serve: ({ deps }) => storedFiles(deps.storage, { storage: deps.config.storage }),
+    },
+  ];
 }
 
 /** Names known to be stored (per instance, bounded): a redirect to the asset URL needs no lookup for them. */
@@ -44,8 +77,7 @@ const ORIGINAL_INSTEAD_CACHE_CONTROL = 'public, max-age=300';
  * redirects to that original. With S3 and PUBLIC_ASSET_URL, answers with a redirect to
  * `<PUBLIC_ASSET_URL>/<name>` instead of the bytes.
  */
-export function uploadedFilesRouter(storage: ImageStorage, options: { storage?: StorageConfig } = {}): Router {
-  const router = Router();
+function storedFiles(storage: ImageStorage, options: { storage?: StorageConfig }): RequestHandler {
   const originals = new OriginalLookup(storage);
   const assetUrl = options.storage?.kind === 's3' ? options.storage.publicAssetUrl : null;
   const known = new Set<string>();
@@ -53,10 +85,10 @@ export function uploadedFilesRouter(storage: ImageStorage, options: { storage?: 
   const redirectToOriginal = async (req: Request, res: Response, name: string) => {
     const original = await originals.originalOf(name);
     if (!original) throw new NotFound();
-    res.set('Cache-Control', ORIGINAL_INSTEAD_CACHE_CONTROL).redirect(302, assetUrl ? `${assetUrl}/${original}` : `${req.baseUrl}/${original}`);
+    res.set('Cache-Control', ORIGINAL_INSTEAD_CACHE_CONTROL).redirect(302, assetUrl ? `${assetUrl}/${original}` : `${UPLOADS_ROOT}/${original}`);
   };
 
-  router.get('/:name', async (req: Request, res: Response) => {
+  return async (req: Request, res: Response) => {
     const name = String(req.params.name);
     if (!isStoredName(name)) throw new NotFound();
     if (assetUrl) {
@@ -89,6 +121,5 @@ export function uploadedFilesRouter(storage: ImageStorage, options: { storage?: 
       return;
     }
     await pipeline(file.stream, res);
-  });
-  return router;
+  };
 }

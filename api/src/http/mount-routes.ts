@@ -1,0 +1,24 @@
+import express, { type Express, type RequestHandler } from 'express';
+import { requireSignedIn } from '../auth/auth.routes.js';
+import { NotFound } from '../shared/errors.js';
+import { ADMIN_API_ROOT, API_ROOT, type Route, type RouteContext } from './route.js';
+import { routes } from './route-table.js';
+
+// Mounts the rows of the route table that have handlers (graphql/mount.ts and site/mount.ts serve
+// theirs): JSON bodies for the REST API, the sign-in guard for signed-in rows, the handlers.
+
+const METHODS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
+
+/** The REST API's rows and the other rows with handlers, then the API's own 404. */
+export function mountRoutes(app: Express, context: RouteContext): void {
+  app.use(API_ROOT, express.json({ limit: context.deps.config.jsonBodyLimit }));
+  // Anything under the admin API, served or not, is closed to anonymous callers (401 before 404).
+  app.use(ADMIN_API_ROOT, requireSignedIn);
+  for (const route of routes()) {
+    if (typeof route.serve !== 'function') continue;
+    app[METHODS[route.method]](route.path, ...guardsOf(route), ...[route.serve(context)].flat());
+  }
+  app.use(API_ROOT, (_req, _res, next) => next(new NotFound()));
+}
+
+const guardsOf = (route: Route): RequestHandler[] => (route.access === 'signed-in' ? [requireSignedIn] : []);
