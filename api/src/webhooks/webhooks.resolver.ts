@@ -1,6 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context.js';
 import { WebhookDeliveryType, WebhookEndpointInput, WebhookEndpointType } from './webhook.types.js';
+import * as deliveries from './deliveries.service.js';
 import * as webhooks from './webhooks.service.js';
 
 // Admin-only webhook management; the service checks the caller and owns every rule.
@@ -24,7 +25,7 @@ export class WebhooksResolver {
     @Arg('limit', () => Int, { nullable: true, description: 'At most this many deliveries.' }) limit: number | null,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return webhooks.listDeliveries(ctx.em, endpointId, ctx.caller, limit);
+    return deliveries.listDeliveries(ctx.em, endpointId, ctx.caller, limit);
   }
 
   @Mutation(() => WebhookEndpointType, { description: 'Registers an endpoint (admin).' })
@@ -49,6 +50,6 @@ export class WebhooksResolver {
 
   @Mutation(() => WebhookDeliveryType, { description: 'Queues a signed webhook.test event for the endpoint.' })
   sendTestWebhook(@Arg('id', () => Int, { description: 'The endpoint.' }) id: number, @Ctx() ctx: GraphQLContext) {
-    return webhooks.sendTestEvent(ctx.em, id, ctx.caller);
+    return deliveries.sendTestEvent(ctx.em, id, ctx.caller);
   }
 }

@@ -2,6 +2,7 @@ import { callerOf } from '../auth/session.js';
 import { errors, idOf, idParameter, json, jsonBody, ref } from '../http/doc-parts.js';
 import { ADMIN_API_ROOT, adminApiRoute, type Route } from '../http/route.js';
 import { emOf } from '../shared/request-context.js';
+import * as deliveries from './deliveries.service.js';
 import * as webhooks from './webhooks.service.js';
 
 // The REST rows of webhook endpoints and their delivery log (the GraphQL twin: webhooks.resolver.ts).
@@ -60,14 +61,14 @@ export function webhookRoutes(): Route[] {
             name: 'limit',
             in: 'query',
             required: false,
-            description: `At most this many (1 to ${webhooks.MAX_LOG_ROWS}; absent: ${webhooks.DEFAULT_LOG_ROWS}).`,
-            schema: { type: 'integer', minimum: 1, maximum: webhooks.MAX_LOG_ROWS },
+            description: `At most this many (1 to ${deliveries.MAX_LOG_ROWS}; absent: ${deliveries.DEFAULT_LOG_ROWS}).`,
+            schema: { type: 'integer', minimum: 1, maximum: deliveries.MAX_LOG_ROWS },
           },
         ],
         responses: { 200: json({ type: 'array', items: delivery }, 'The deliveries.'), ...errors(400, 401, 404) },
       },
       serve: () => async (req, res) => {
-        res.json(await webhooks.listDeliveries(emOf(req), idOf(req), callerOf(req), req.query.limit));
+        res.json(await deliveries.listDeliveries(emOf(req), idOf(req), callerOf(req), req.query.limit));
       },
     }),
     adminApiRoute({
@@ -75,7 +76,7 @@ export function webhookRoutes(): Route[] {
       path: `${root}/:id/test`,
       doc: { tags, operationId: 'sendTestWebhook', summary: 'Queues a signed webhook.test event.', parameters: [idParameter], responses: { 202: json(delivery, 'Queued.'), ...errors(401, 403, 404) } },
       serve: () => async (req, res) => {
-        res.status(202).json(await webhooks.sendTestEvent(emOf(req), idOf(req), callerOf(req)));
+        res.status(202).json(await deliveries.sendTestEvent(emOf(req), idOf(req), callerOf(req)));
       },
     }),
   ];

@@ -6,7 +6,6 @@ import type { Caller } from '../content/collection.js';
 import { collections, singletons } from '../content/registry.js';
 import { NotFound, ValidationFailed, type FieldError } from '../shared/errors.js';
 import { resolvePublicAddresses, TargetRefused } from './target-address.js';
-import type { DeliveryEventRow } from './webhook.entities.js';
 
 // Webhook endpoints and their delivery log: the one place for their rules. The GraphQL resolver
 // and the REST router call these; the outbox itself is written by database triggers.
@@ -19,24 +18,6 @@ export interface WebhookEndpointView {
   collections: string[];
   active: boolean;
   createdAt: Date;
-}
-
-export interface WebhookDeliveryView {
-  id: string;
-  eventId: string;
-  event: string;
-  collection: string | null;
-  recordId: number | null;
-  action: string;
-  revision: string;
-  occurredAt: Date;
-  status: string;
-  attempts: number;
-  nextAttemptAt: Date;
-  deliveredAt: Date | null;
-  lastStatusCode: number | null;
-  lastLatencyMs: number | null;
-  lastError: string | null;
 }
 
 export interface WebhookSettings {
@@ -55,10 +36,6 @@ export function secretProblem(secret: string): string | null {
   const printable = secret.length >= MIN_SECRET_LENGTH && secret.length <= MAX_SECRET_LENGTH && !/[\u0000-\u001F\u007F]/.test(secret);
   return printable ? null : `Secret must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} printable characters`;
 }
-/** Most deliveries one read of the log returns, and how many when not said. */
-export const MAX_LOG_ROWS = 200;
-export const DEFAULT_LOG_ROWS = 50;
-
 /** The collection names an endpoint may subscribe to (the REST paths). */
 export function webhookCollections(): string[] {
   return [...collections.map((c) => c.path), ...singletons.map((s) => s.path)];
@@ -115,42 +92,7 @@ export async function deleteEndpoint(em: EntityManager, id: number, caller: Call
 }
 
 /** Newest first. */
-/** `limit`: a whole number from 1 to MAX_LOG_ROWS (text from a query string too); absent: DEFAULT_LOG_ROWS. Refused, not clamped, like list limits. */
-export async function listDeliveries(em: EntityManager, endpointId: number, caller: Caller, rawLimit?: unknown): Promise<WebhookDeliveryView[]> {
-  await requireAdmin(em, caller);
-  const limit = rawLimit === undefined || rawLimit === null ? DEFAULT_LOG_ROWS : wholeNumber(rawLimit);
-  if (limit === null || limit < 1 || limit > MAX_LOG_ROWS) {
-    throw new ValidationFailed([{ field: 'limit', message: `limit must be a whole number from 1 to ${MAX_LOG_ROWS}` }], 'Invalid list parameters');
-  }
-  await existingEndpoint(em, endpointId);
-  const rows = await em
-    .getConnection()
-    .execute<DeliveryRow[]>(`select * from webhook_deliveries where endpoint_id = ? order by id desc limit ?`, [
-      endpointId,
-      limit,
-    ]);
-  return rows.map(deliveryView);
-}
-
-/** Queues a `webhook.test` event for this endpoint through the outbox, like any other event. */
-export async function sendTestEvent(em: EntityManager, endpointId: number, caller: Caller): Promise<WebhookDeliveryView> {
-  await requireAdmin(em, caller);
-  await existingEndpoint(em, endpointId);
-  const [row] = await em.getConnection().execute<DeliveryRow[]>(
-    `insert into webhook_deliveries (endpoint_id, event, collection, record_id, action, revision)
-     values (?, 'webhook.test', null, null, 'test', coalesce((select revision from content_revision where id = 1), 0))
-     returning *`,
-    [endpointId],
-  );
-  return deliveryView(row);
-}
-
-function wholeNumber(raw: unknown): number | null {
-  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? raw : null;
-  return typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : null;
-}
-
-async function existingEndpoint(em: EntityManager, id: number): Promise<void> {
+export async function existingEndpoint(em: EntityManager, id: number): Promise<void> {
   const rows = await em.getConnection().execute<{ id: number }[]>(`select id from webhook_endpoints where id = ?`, [id]);
   if (rows.length === 0) throw new NotFound('No webhook with this ID');
 }
@@ -232,35 +174,7 @@ interface EndpointRow {
   created_at: Date;
 }
 
-interface DeliveryRow extends DeliveryEventRow {
-  status: string;
-  next_attempt_at: Date;
-  delivered_at: Date | null;
-  last_status_code: number | null;
-  last_latency_ms: number | null;
-  last_error: string | null;
-}
-
 function endpointView(row: EndpointRow): WebhookEndpointView {
   return { id: row.id, url: row.url, secret: row.secret, collections: row.collections, active: row.active, createdAt: new Date(row.created_at) };
 }
 
-function deliveryView(row: DeliveryRow): WebhookDeliveryView {
-  return {
-    id: String(row.id),
-    eventId: row.event_id,
-    event: row.event,
-    collection: row.collection,
-    recordId: row.record_id,
-    action: row.action,
-    revision: String(row.revision),
-    occurredAt: new Date(row.occurred_at),
-    status: row.status,
-    attempts: row.attempts,
-    nextAttemptAt: new Date(row.next_attempt_at),
-    deliveredAt: row.delivered_at ? new Date(row.delivered_at) : null,
-    lastStatusCode: row.last_status_code,
-    lastLatencyMs: row.last_latency_ms,
-    lastError: row.last_error,
-  };
-}
