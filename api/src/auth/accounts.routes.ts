@@ -1,7 +1,7 @@
 import { errors, json, jsonBody, ref, textOf } from '../http/doc-parts.js';
 import { ADMIN_API_ROOT, adminApiRoute, type Route } from '../http/route.js';
 import { emOf } from '../shared/request-context.js';
-import { createUser, deleteUser, listAdmins, resetPassword } from './auth.service.js';
+import { createUser, deleteUser, listAdmins, resetPassword } from './accounts.service.js';
 import { callerOf } from './session.js';
 
 // Accounts over REST: the same auth service as the CLI and GraphQL. Generated passwords are in

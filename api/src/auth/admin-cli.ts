@@ -12,7 +12,7 @@ import { openDatabase } from '../db/database.js';
 import { runWithDatabase } from '../db/startup.js';
 import { AppError, ValidationFailed } from '../shared/errors.js';
 import { createLogger } from '../shared/logger.js';
-import { COMMAND_LINE, createUser, deleteUser, resetPassword } from './auth.service.js';
+import { COMMAND_LINE, createUser, deleteUser, resetPassword } from './accounts.service.js';
 
 const USAGE = 'usage: npm run admin -- <create|reset-password|delete> <username> [--password <password>]';
 

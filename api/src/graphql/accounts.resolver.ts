@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { changeOwnPassword, createUser, deleteUser, listAdmins, resetPassword } from '../auth/auth.service.js';
+import { changeOwnPassword } from '../auth/auth.service.js';
+import { createUser, deleteUser, listAdmins, resetPassword } from '../auth/accounts.service.js';
 import { User } from '../auth/user.entity.js';
 import type { GraphQLContext } from './context.js';
 

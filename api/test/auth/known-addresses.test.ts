@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { COMMAND_LINE, createUser } from '../../src/auth/auth.service.js';
+import { COMMAND_LINE, createUser } from '../../src/auth/accounts.service.js';
 import { KNOWN_ADDRESS_DAYS, KNOWN_ADDRESSES_PER_ACCOUNT } from '../../src/auth/known-addresses.js';
 import { request } from '../helpers/http.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app.js';

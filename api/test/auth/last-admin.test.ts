@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { COMMAND_LINE, createUser, deleteUser } from '../../src/auth/auth.service.js';
+import { COMMAND_LINE, createUser, deleteUser } from '../../src/auth/accounts.service.js';
 import { User } from '../../src/auth/user.entity.js';
 import { Forbidden } from '../../src/shared/errors.js';
 import { request } from '../helpers/http.js';

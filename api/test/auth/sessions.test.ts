@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  changeOwnPassword,
-  COMMAND_LINE,
-  createUser,
-  deleteUser,
-  resetPassword,
-} from '../../src/auth/auth.service.js';
+import { changeOwnPassword } from '../../src/auth/auth.service.js';
+import { COMMAND_LINE, createUser, deleteUser, resetPassword } from '../../src/auth/accounts.service.js';
 import { Canvas } from '../../src/db/seeds/png.js';
 import { request } from '../helpers/http.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app.js';

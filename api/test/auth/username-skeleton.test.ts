@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino } from 'pino';
-import { COMMAND_LINE, createUser } from '../../src/auth/auth.service.js';
+import { COMMAND_LINE, createUser } from '../../src/auth/accounts.service.js';
 import { User } from '../../src/auth/user.entity.js';
 import { skeleton, usernameSkeleton } from '../../src/auth/username-skeleton.js';
 import { migrationsList } from '../../src/db/migrations/index.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { UPLOAD_MAX_BYTES, UPLOAD_NOT_AN_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '@consulting/model';
-import { COMMAND_LINE, createUser } from '../../src/auth/auth.service.js';
+import { COMMAND_LINE, createUser } from '../../src/auth/accounts.service.js';
 import { Canvas } from '../../src/db/seeds/png.js';
 import { MAX_MULTIPART_BODY_BYTES } from '../../src/uploads/multipart.js';
 import { closing, part, rawRequest, type RawOptions, type RawReply } from '../helpers/multipart.http.js';
