@@ -11,10 +11,18 @@ export interface FieldError {
 
 /** The base of every error a service may raise on purpose (anything else is a 500). */
 export abstract class AppError extends Error {
-  /** REST status. */
-  abstract readonly status: number;
-  /** GraphQL `extensions.code`. */
-  abstract readonly code: string;
+  /**
+   * `status`: the REST status; `code`: GraphQL's `extensions.code`. The error's name is its
+   * class's (`NotFound`), for logs.
+   */
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
 
   /** REST JSON body. */
   body(): Record<string, unknown> {
@@ -34,11 +42,8 @@ export abstract class AppError extends Error {
 
 /** Input broke a rule: REST 400 `{message, errors}`, GraphQL BAD_USER_INPUT with `extensions.errors`. */
 export class ValidationFailed extends AppError {
-  readonly status = 400;
-  readonly code = 'BAD_USER_INPUT';
   constructor(readonly errors: FieldError[], message = 'Validation failed') {
-    super(message);
-    this.name = 'ValidationFailed';
+    super(message, 400, 'BAD_USER_INPUT');
   }
   override body() {
     return { message: this.message, errors: this.errors };
@@ -50,41 +55,29 @@ export class ValidationFailed extends AppError {
 
 /** A request the server cannot read (malformed JSON, broken multipart): REST 400, GraphQL BAD_REQUEST. */
 export class BadRequest extends AppError {
-  readonly status = 400;
-  readonly code = 'BAD_REQUEST';
   constructor(message = 'Bad request') {
-    super(message);
-    this.name = 'BadRequest';
+    super(message, 400, 'BAD_REQUEST');
   }
 }
 
 /** Anonymous caller of an admin operation, or wrong credentials: REST 401, GraphQL UNAUTHENTICATED. */
 export class Unauthorized extends AppError {
-  readonly status = 401;
-  readonly code = 'UNAUTHENTICATED';
   constructor(message = 'Unauthorized') {
-    super(message);
-    this.name = 'Unauthorized';
+    super(message, 401, 'UNAUTHENTICATED');
   }
 }
 
 /** Signed in, but not allowed (a cross-site request, removing oneself): REST 403, GraphQL FORBIDDEN. */
 export class Forbidden extends AppError {
-  readonly status = 403;
-  readonly code = 'FORBIDDEN';
   constructor(message = 'Forbidden') {
-    super(message);
-    this.name = 'Forbidden';
+    super(message, 403, 'FORBIDDEN');
   }
 }
 
 /** Unknown id or path: REST 404, GraphQL NOT_FOUND. */
 export class NotFound extends AppError {
-  readonly status = 404;
-  readonly code = 'NOT_FOUND';
   constructor(message = 'Not found') {
-    super(message);
-    this.name = 'NotFound';
+    super(message, 404, 'NOT_FOUND');
   }
 }
 
@@ -100,15 +93,12 @@ export interface LastChange {
  * and offer to reload.
  */
 export class StaleVersion extends AppError {
-  readonly status = 412;
-  readonly code = 'CONFLICT';
   constructor(
     readonly currentVersion: number,
     readonly lastChange: LastChange = { changedBy: null, changedAt: null },
     message = 'Someone else changed this item since you opened it',
   ) {
-    super(message);
-    this.name = 'StaleVersion';
+    super(message, 412, 'CONFLICT');
   }
   override body() {
     return { message: this.message, currentVersion: this.currentVersion, ...this.lastChange };
@@ -120,11 +110,8 @@ export class StaleVersion extends AppError {
 
 /** Body or file over its limit: REST 413 `{error, message}`, GraphQL PAYLOAD_TOO_LARGE. */
 export class PayloadTooLarge extends AppError {
-  readonly status = 413;
-  readonly code = 'PAYLOAD_TOO_LARGE';
   constructor(message: string) {
-    super(message);
-    this.name = 'PayloadTooLarge';
+    super(message, 413, 'PAYLOAD_TOO_LARGE');
   }
   override body() {
     return { error: this.message, message: this.message };
@@ -133,11 +120,8 @@ export class PayloadTooLarge extends AppError {
 
 /** A file that is not an accepted image (judged by its bytes): REST 400 `{error, message}`, GraphQL BAD_USER_INPUT. */
 export class InvalidImage extends AppError {
-  readonly status = 400;
-  readonly code = 'BAD_USER_INPUT';
   constructor(message = UPLOAD_NOT_AN_IMAGE_MESSAGE) {
-    super(message);
-    this.name = 'InvalidImage';
+    super(message, 400, 'BAD_USER_INPUT');
   }
   override body() {
     return { error: this.message, message: this.message };
@@ -149,11 +133,8 @@ export class InvalidImage extends AppError {
 
 /** Too many attempts: REST 429 with Retry-After, GraphQL TOO_MANY_REQUESTS. */
 export class TooManyRequests extends AppError {
-  readonly status = 429;
-  readonly code = 'TOO_MANY_REQUESTS';
   constructor(message: string, readonly retryAfterSeconds: number) {
-    super(message);
-    this.name = 'TooManyRequests';
+    super(message, 429, 'TOO_MANY_REQUESTS');
   }
   override extensions() {
     return { retryAfterSeconds: this.retryAfterSeconds };
@@ -168,21 +149,15 @@ export class TooManyRequests extends AppError {
  * REST 507, GraphQL INSUFFICIENT_STORAGE (HTTP 507).
  */
 export class InsufficientStorage extends AppError {
-  readonly status = 507;
-  readonly code = 'INSUFFICIENT_STORAGE';
   constructor(message = 'The server is out of storage space; try again later') {
-    super(message);
-    this.name = 'InsufficientStorage';
+    super(message, 507, 'INSUFFICIENT_STORAGE');
   }
 }
 
 /** The database (or another backing service) is unreachable: REST 503, GraphQL SERVICE_UNAVAILABLE. */
 export class ServiceUnavailable extends AppError {
-  readonly status = 503;
-  readonly code = 'SERVICE_UNAVAILABLE';
   constructor(message = 'Service unavailable') {
-    super(message);
-    this.name = 'ServiceUnavailable';
+    super(message, 503, 'SERVICE_UNAVAILABLE');
   }
   override headers() {
     return { 'Retry-After': '5' };
