@@ -44,6 +44,16 @@ describe('the News screen with 120 articles', () => {
     expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
   });
 
+  it('goes to the last page when the page its URL names is past the end (rows deleted, an old link)', async () => {
+    const { server } = newsServer();
+    renderAdmin('/admin/news?page=9', { server });
+    expect(await screen.findByText('101–120 of 120')).toBeInTheDocument();
+    expect(server.callsOf('AdminNewsList')[0]).toEqual({ limit: 50, offset: 400 });
+    expect(lastList(server)).toEqual({ limit: 50, offset: 100 });
+    expect(titles()).toHaveLength(20);
+    expect(within(screen.getByRole('navigation', { name: 'News pages' })).getByText('Page 3 of 3')).toBeInTheDocument();
+  });
+
   it('searches on the server once typing pauses, and says how many of all match', async () => {
     const { server } = newsServer();
     renderAdmin('/admin/news', { server });
