@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { migrate, openOrm } from '../../src/db/orm.js';
 import { generateMigration, type GeneratedMigration } from '../../src/db/migration-files.js';
 import { migrationsList } from '../../src/db/migrations/index.js';
+import { changedField, validInput } from '../helpers/fixtures/content.js';
 import { request } from '../helpers/http.js';
 import { createTestDatabase, startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -83,6 +84,16 @@ describe('a content type declared only in a test fixture', () => {
     const listed = await request(app.baseUrl, 'GET', '/api/test-only-items');
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([expect.objectContaining({ id: created.body.id, name: 'First' })]);
+  });
+
+  it('has a valid record and change in the shared content fixtures, derived from its declaration', async () => {
+    expect(validInput['test-only-items']).toEqual({ name: 'Sample Name', note: 'Sample Note', featured: false });
+    const created = await request(app.baseUrl, 'POST', '/api/admin/test-only-items', { cookie, json: validInput['test-only-items'] });
+    expect(created.status).toBe(201);
+    const [field, value] = changedField['test-only-items'];
+    const updated = await request(app.baseUrl, 'PUT', `/api/admin/test-only-items/${created.body.id}`, { cookie, json: { ...validInput['test-only-items'], [field]: value } });
+    expect(updated.body).toMatchObject({ id: created.body.id, name: 'Changed', version: 2 });
+    expect((await request(app.baseUrl, 'DELETE', `/api/admin/test-only-items/${created.body.id}`, { cookie })).status).toBe(204);
   });
 
   it('is listed by its GraphQL query, with its item query and its create mutation', async () => {
