@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { editableFields, type Field } from '@consulting/model';
 import { collections, singletons } from '../../src/content/registry.js';
 import { validInput } from '../helpers/fixtures/content.js';
 import { request } from '../helpers/http.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { signedInApp } from '../helpers/signed-in-app.js';
 
 // Bidirectional control characters (U+202E RIGHT-TO-LEFT OVERRIDE and its kin) make text show
 // other than what it is ("invoice\u202Efdp.exe" shows as "invoiceexe.pdf"). No text field of any
 // content type accepts them, over REST and GraphQL alike, with a message that says why.
 
-let app: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp();
 
 const BIDI_CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
 const message = (f: Field) => `${f.messageName} contains hidden text-direction characters (such as U+202E), which are not allowed`;
@@ -40,7 +32,7 @@ const cases = [
 /** A valid whole input for the type (the singletons: what they hold now). */
 async function validOf(path: string, kind: 'collection' | 'singleton'): Promise<{ id?: number; input: Record<string, unknown> }> {
   if (kind === 'collection') return { input: { ...validInput[path] } };
-  const stored = (await request(app.baseUrl, 'GET', `/api/${path}`)).body;
+  const stored = (await request(session.app.baseUrl, 'GET', `/api/${path}`)).body;
   const { id, version: _version, ...input } = Array.isArray(stored) ? stored[0] : stored;
   return { id, input };
 }
@@ -56,8 +48,8 @@ describe('bidirectional control characters', () => {
     const json = { ...input, [c.name]: spoofed(c.field) };
     const reply =
       c.kind === 'collection'
-        ? await request(app.baseUrl, 'POST', `/api/admin/${c.path}`, { cookie, json })
-        : await request(app.baseUrl, 'PUT', `/api/admin/${c.path}/${id}`, { cookie, json });
+        ? await request(session.app.baseUrl, 'POST', `/api/admin/${c.path}`, { cookie: session.cookie, json })
+        : await request(session.app.baseUrl, 'PUT', `/api/admin/${c.path}/${id}`, { cookie: session.cookie, json });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([{ field: c.name, message: message(c.field) }]);
   });
@@ -69,15 +61,15 @@ describe('bidirectional control characters', () => {
       c.kind === 'collection'
         ? `mutation($input: ${c.typeName}Input!) { create${c.typeName}(input: $input) { id } }`
         : `mutation($id: Int!, $input: ${c.typeName}Input!) { update${c.typeName}(id: $id, input: $input) { id } }`;
-    const reply = await request(app.baseUrl, 'POST', '/graphql', { cookie, json: { query, variables } });
+    const reply = await request(session.app.baseUrl, 'POST', '/graphql', { cookie: session.cookie, json: { query, variables } });
     expect(reply.body.errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', errors: [{ field: c.name, message: message(c.field) }] });
   });
 
   it.each(BIDI_CONTROLS.map((control) => [`U+${control.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`, control]))(
     'refuses %s, each of the controls',
     async (_name, control) => {
-      const reply = await request(app.baseUrl, 'POST', '/api/admin/countries', {
-        cookie,
+      const reply = await request(session.app.baseUrl, 'POST', '/api/admin/countries', {
+        cookie: session.cookie,
         json: { ...validInput.countries, name: `Portu${control}gal` },
       });
       expect(reply.status).toBe(400);
@@ -86,8 +78,8 @@ describe('bidirectional control characters', () => {
   );
 
   it('still takes right-to-left text itself, and the joiners some scripts need', async () => {
-    const reply = await request(app.baseUrl, 'POST', '/api/admin/countries', {
-      cookie,
+    const reply = await request(session.app.baseUrl, 'POST', '/api/admin/countries', {
+      cookie: session.cookie,
       json: { ...validInput.countries, name: 'الكويت \u200Dक्\u200Dष' },
     });
     expect(reply.status).toBe(201);

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { request } from '../helpers/http.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { signedInApp } from '../helpers/signed-in-app.js';
 
-let app: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp();
 
 const landing = {
   heroTagline: 'New tagline',
@@ -22,14 +14,14 @@ const statistics = { yearEstablished: '2011', expertCount: 40, projectCount: '30
 
 describe('first start', () => {
   it('has landing content with the default main website', async () => {
-    const reply = await request(app.baseUrl, 'GET', '/api/landing-content');
+    const reply = await request(session.app.baseUrl, 'GET', '/api/landing-content');
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ id: expect.any(Number), mainWebsiteUrl: 'https://www.example.com' });
     expect(reply.body.heroTagline.length).toBeGreaterThan(0);
   });
 
   it('has statistics established in 2011', async () => {
-    const reply = await request(app.baseUrl, 'GET', '/api/statistics');
+    const reply = await request(session.app.baseUrl, 'GET', '/api/statistics');
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ yearEstablished: '2011', expertCount: 0, projectCount: 0, partnerCount: 0 });
   });
@@ -40,26 +32,26 @@ describe.each([
   ['statistics', statistics, { ...statistics, projectCount: 300 }],
 ])('PUT /api/admin/%s/:id', (path, input, stored) => {
   it('updates the record by its id (200) and GET shows it', async () => {
-    const { id } = (await request(app.baseUrl, 'GET', `/api/${path}`)).body;
-    const reply = await request(app.baseUrl, 'PUT', `/api/admin/${path}/${id}`, { json: input, cookie });
+    const { id } = (await request(session.app.baseUrl, 'GET', `/api/${path}`)).body;
+    const reply = await request(session.app.baseUrl, 'PUT', `/api/admin/${path}/${id}`, { json: input, cookie: session.cookie });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ id, ...stored, version: expect.any(Number) });
-    expect((await request(app.baseUrl, 'GET', `/api/${path}`)).body).toEqual(reply.body);
+    expect((await request(session.app.baseUrl, 'GET', `/api/${path}`)).body).toEqual(reply.body);
   });
 
   it('answers 404 for another id', async () => {
-    const { id } = (await request(app.baseUrl, 'GET', `/api/${path}`)).body;
-    const reply = await request(app.baseUrl, 'PUT', `/api/admin/${path}/${id + 1}`, { json: input, cookie });
+    const { id } = (await request(session.app.baseUrl, 'GET', `/api/${path}`)).body;
+    const reply = await request(session.app.baseUrl, 'PUT', `/api/admin/${path}/${id + 1}`, { json: input, cookie: session.cookie });
     expect(reply.status).toBe(404);
   });
 });
 
 describe('singleton validation', () => {
   it('requires every landing content field and a web address', async () => {
-    const { id } = (await request(app.baseUrl, 'GET', '/api/landing-content')).body;
-    const reply = await request(app.baseUrl, 'PUT', `/api/admin/landing-content/${id}`, {
+    const { id } = (await request(session.app.baseUrl, 'GET', '/api/landing-content')).body;
+    const reply = await request(session.app.baseUrl, 'PUT', `/api/admin/landing-content/${id}`, {
       json: { heroTagline: '', mainWebsiteUrl: 'example' },
-      cookie,
+      cookie: session.cookie,
     });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([
@@ -71,10 +63,10 @@ describe('singleton validation', () => {
   });
 
   it('takes counts as non-negative whole numbers', async () => {
-    const { id } = (await request(app.baseUrl, 'GET', '/api/statistics')).body;
-    const reply = await request(app.baseUrl, 'PUT', `/api/admin/statistics/${id}`, {
+    const { id } = (await request(session.app.baseUrl, 'GET', '/api/statistics')).body;
+    const reply = await request(session.app.baseUrl, 'PUT', `/api/admin/statistics/${id}`, {
       json: { ...statistics, expertCount: -1, projectCount: 2.5, partnerCount: 'many' },
-      cookie,
+      cookie: session.cookie,
     });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { validInput } from '../helpers/fixtures/content.js';
 import { request } from '../helpers/http.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { signedInApp } from '../helpers/signed-in-app.js';
 
-let app: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp();
 
-const create = (path: string, json: unknown) => request(app.baseUrl, 'POST', `/api/admin/${path}`, { json, cookie });
+const create = (path: string, json: unknown) => request(session.app.baseUrl, 'POST', `/api/admin/${path}`, { json, cookie: session.cookie });
 
 /** Expects 400 `{message: 'Validation failed', errors}` with exactly this error for the field. */
 async function expectFieldError(path: string, json: unknown, field: string, message: string) {
@@ -166,10 +158,10 @@ describe('request bodies', () => {
   });
 
   it('answers malformed JSON with 400 and no stack trace', async () => {
-    const reply = await request(app.baseUrl, 'POST', '/api/admin/countries', {
+    const reply = await request(session.app.baseUrl, 'POST', '/api/admin/countries', {
       body: '{"name": ',
       headers: { 'content-type': 'application/json' },
-      cookie,
+      cookie: session.cookie,
     });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ message: 'Malformed JSON in the request body' });
@@ -182,13 +174,13 @@ describe('request bodies', () => {
   });
 
   it('answers a body without JSON content type with 400, not 500', async () => {
-    const reply = await request(app.baseUrl, 'POST', '/api/admin/countries', { body: 'name=x', cookie, headers: { 'content-type': 'text/plain' } });
+    const reply = await request(session.app.baseUrl, 'POST', '/api/admin/countries', { body: 'name=x', cookie: session.cookie, headers: { 'content-type': 'text/plain' } });
     expect(reply.status).toBe(400);
   });
 
   it('answers a malformed %-escape in the path with 400, not 500', async () => {
     for (const [method, path] of [['GET', '/api/countries/%ZZ'], ['PUT', '/api/admin/countries/%E0%A4%A']] as const) {
-      const reply = await request(app.baseUrl, method, path, { cookie, ...(method === 'PUT' && { json: validInput.countries }) });
+      const reply = await request(session.app.baseUrl, method, path, { cookie: session.cookie, ...(method === 'PUT' && { json: validInput.countries }) });
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({ message: 'Bad request' });
     }
@@ -196,7 +188,7 @@ describe('request bodies', () => {
 
   it('answers a path no route claims with a JSON 404', async () => {
     for (const [method, path] of [['POST', '/somewhere'], ['GET', '/uploads/']] as const) {
-      const reply = await request(app.baseUrl, method, path, { cookie });
+      const reply = await request(session.app.baseUrl, method, path, { cookie: session.cookie });
       expect(reply.status).toBe(404);
       expect(reply.body).toEqual({ message: 'Not found' });
     }

@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from '@jest/globals';
-import { startTestApp, type TestApp } from './test-app.js';
+import type { Config } from '../../src/config.js';
+import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
-/** The app for one test file, signed in as the test admin: started before its tests, closed after. */
-export function signedInApp(): { app: TestApp; cookie: string } {
+/**
+ * The app for one test file, signed in as the test admin: started before its tests (with these
+ * settings and options, as startTestApp takes them), closed after.
+ */
+export function signedInApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): { app: TestApp; cookie: string } {
   const state = {} as { app: TestApp; cookie: string };
   beforeAll(async () => {
-    state.app = await startTestApp();
+    state.app = await startTestApp(overrides, options);
     state.cookie = await state.app.login();
   });
   afterAll(async () => {

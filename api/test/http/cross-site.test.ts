@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Canvas } from '../../src/db/seeds/png.js';
 import { request } from '../helpers/http.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { signedInApp } from '../helpers/signed-in-app.js';
+import { startTestApp } from '../helpers/test-app.js';
 
 // Cross-site request forgery: state-changing requests from another site's pages are refused,
 // JSON and multipart, REST and GraphQL; the site's own pages, configured origins and clients
@@ -15,21 +16,13 @@ const PUBLIC = 'https://www.firm.example';
 const REFUSED = { message: 'Cross-site request refused' };
 const GRAPHQL_REFUSED = { errors: [{ message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } }] };
 
-let app: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  app = await startTestApp({ trustedOrigins: [TRUSTED], publicUrl: PUBLIC });
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp({ trustedOrigins: [TRUSTED], publicUrl: PUBLIC });
 
 const PNG = new Canvas(4, 4, [90, 20, 160]).toPng();
 const country = { name: 'Ruritania', code: 'RU', flagImageUrl: 'https://flags.example/ru.png' };
-const countCountries = async () => (await app.orm.em.fork().getConnection().execute('select count(*)::int as n from countries'))[0].n;
+const countCountries = async () => (await session.app.orm.em.fork().getConnection().execute('select count(*)::int as n from countries'))[0].n;
 const storedFiles = () => {
-  const dir = path.join(app.deps.config.dataDir, 'uploads');
+  const dir = path.join(session.app.deps.config.dataDir, 'uploads');
   return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
 };
 
@@ -60,45 +53,45 @@ describe.each([
 ])('a request with %s', (_label, headers: Record<string, string>) => {
   it('is refused on a JSON admin POST, PUT and DELETE, changing nothing', async () => {
     const before = await countCountries();
-    const post = await request(app.baseUrl, 'POST', '/api/admin/countries', { cookie, headers, json: country });
+    const post = await request(session.app.baseUrl, 'POST', '/api/admin/countries', { cookie: session.cookie, headers, json: country });
     expect(post.status).toBe(403);
     expect(post.body).toEqual(REFUSED);
     expect(await countCountries()).toBe(before);
-    const created = await request(app.baseUrl, 'POST', '/api/admin/countries', { cookie, json: country });
+    const created = await request(session.app.baseUrl, 'POST', '/api/admin/countries', { cookie: session.cookie, json: country });
     expect(created.status).toBe(201);
-    const put = await request(app.baseUrl, 'PUT', `/api/admin/countries/${created.body.id}`, { cookie, headers, json: { name: 'Changed' } });
+    const put = await request(session.app.baseUrl, 'PUT', `/api/admin/countries/${created.body.id}`, { cookie: session.cookie, headers, json: { name: 'Changed' } });
     expect([put.status, put.body]).toEqual([403, REFUSED]);
-    const del = await request(app.baseUrl, 'DELETE', `/api/admin/countries/${created.body.id}`, { cookie, headers });
+    const del = await request(session.app.baseUrl, 'DELETE', `/api/admin/countries/${created.body.id}`, { cookie: session.cookie, headers });
     expect([del.status, del.body]).toEqual([403, REFUSED]);
-    expect((await request(app.baseUrl, 'GET', `/api/countries/${created.body.id}`)).body.name).toBe('Ruritania');
+    expect((await request(session.app.baseUrl, 'GET', `/api/countries/${created.body.id}`)).body.name).toBe('Ruritania');
   });
 
   it('is refused on a multipart upload, storing nothing', async () => {
     const before = storedFiles();
-    const reply = await request(app.baseUrl, 'POST', '/api/upload-image', { cookie, headers, body: imageForm() });
+    const reply = await request(session.app.baseUrl, 'POST', '/api/upload-image', { cookie: session.cookie, headers, body: imageForm() });
     expect([reply.status, reply.body]).toEqual([403, REFUSED]);
     expect(storedFiles()).toBe(before);
   });
 
   it('is refused on logout and login; the session lives on', async () => {
-    const logout = await request(app.baseUrl, 'POST', '/api/logout', { cookie, headers });
+    const logout = await request(session.app.baseUrl, 'POST', '/api/logout', { cookie: session.cookie, headers });
     expect([logout.status, logout.body]).toEqual([403, REFUSED]);
-    expect((await request(app.baseUrl, 'GET', '/api/auth/check', { cookie })).body).toEqual({ authenticated: true });
-    const login = await request(app.baseUrl, 'POST', '/api/login', { headers, json: { username: 'admin', password: 'x' } });
+    expect((await request(session.app.baseUrl, 'GET', '/api/auth/check', { cookie: session.cookie })).body).toEqual({ authenticated: true });
+    const login = await request(session.app.baseUrl, 'POST', '/api/login', { headers, json: { username: 'admin', password: 'x' } });
     expect([login.status, login.body]).toEqual([403, REFUSED]);
   });
 
   it('is refused on a GraphQL mutation (403, GraphQL shape), JSON and multipart', async () => {
     const before = await countCountries();
-    const mutation = await request(app.baseUrl, 'POST', '/graphql', { cookie, headers, json: CREATE_COUNTRY });
+    const mutation = await request(session.app.baseUrl, 'POST', '/graphql', { cookie: session.cookie, headers, json: CREATE_COUNTRY });
     expect([mutation.status, mutation.body]).toEqual([403, GRAPHQL_REFUSED]);
     expect(await countCountries()).toBe(before);
-    const logout = await request(app.baseUrl, 'POST', '/graphql', { cookie, headers, json: { query: 'mutation { logout }' } });
+    const logout = await request(session.app.baseUrl, 'POST', '/graphql', { cookie: session.cookie, headers, json: { query: 'mutation { logout }' } });
     expect([logout.status, logout.body]).toEqual([403, GRAPHQL_REFUSED]);
 
     const files = storedFiles();
-    const upload = await request(app.baseUrl, 'POST', '/graphql', {
-      cookie,
+    const upload = await request(session.app.baseUrl, 'POST', '/graphql', {
+      cookie: session.cookie,
       headers: { ...headers, 'apollo-require-preflight': 'true' },
       body: graphqlUploadForm(),
     });
@@ -107,8 +100,8 @@ describe.each([
   });
 
   it('still reads: GET pages of the API and GraphQL queries', async () => {
-    expect((await request(app.baseUrl, 'GET', '/api/countries', { headers })).status).toBe(200);
-    const query = await request(app.baseUrl, 'POST', '/graphql', { headers, json: { query: '{ statistics { expertCount } }' } });
+    expect((await request(session.app.baseUrl, 'GET', '/api/countries', { headers })).status).toBe(200);
+    const query = await request(session.app.baseUrl, 'POST', '/graphql', { headers, json: { query: '{ statistics { expertCount } }' } });
     expect(query.status).toBe(200);
     expect(query.body.data.statistics).toBeDefined();
   });
@@ -146,12 +139,12 @@ describe('requests that are not cross-site', () => {
     ['a TRUSTED_ORIGINS entry', { origin: TRUSTED }],
     ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
   ])('pass with %s', async (_label, given) => {
-    const headers: Record<string, string> = given === 'own' ? { origin: app.baseUrl } : (given as Record<string, string>);
-    const created = await request(app.baseUrl, 'POST', '/api/admin/countries', { cookie, headers, json: country });
+    const headers: Record<string, string> = given === 'own' ? { origin: session.app.baseUrl } : (given as Record<string, string>);
+    const created = await request(session.app.baseUrl, 'POST', '/api/admin/countries', { cookie: session.cookie, headers, json: country });
     expect(created.status).toBe(201);
-    const upload = await request(app.baseUrl, 'POST', '/api/upload-image', { cookie, headers, body: imageForm() });
+    const upload = await request(session.app.baseUrl, 'POST', '/api/upload-image', { cookie: session.cookie, headers, body: imageForm() });
     expect(upload.status).toBe(201);
-    const mutation = await request(app.baseUrl, 'POST', '/graphql', { cookie, headers, json: CREATE_COUNTRY });
+    const mutation = await request(session.app.baseUrl, 'POST', '/graphql', { cookie: session.cookie, headers, json: CREATE_COUNTRY });
     expect(mutation.status).toBe(200);
     expect(mutation.body.data.createCountry.id).toEqual(expect.any(Number));
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
   getNamedType,
   isEnumType,
@@ -10,23 +10,15 @@ import {
 } from 'graphql';
 import { graphQLSchema } from '../../src/graphql/schema.js';
 import { request } from '../helpers/http.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { signedInApp } from '../helpers/signed-in-app.js';
 
 // What an integrator relies on: a described schema, ContactIcon as an enum, one record by id,
 // and limit/offset/featured on the lists of both surfaces, with the 500 cap refused.
 
-let app: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp();
 
 const graphql = (query: string, variables: Record<string, unknown> = {}, withCookie = false) =>
-  request(app.baseUrl, 'POST', '/graphql', { json: { query, variables }, ...(withCookie && { cookie }) });
+  request(session.app.baseUrl, 'POST', '/graphql', { json: { query, variables }, ...(withCookie && { cookie: session.cookie }) });
 
 /** Every type, field, argument and enum value of the schema without a description. */
 function undocumented(schema: GraphQLSchema): string[] {
@@ -84,10 +76,10 @@ describe('the documented schema', () => {
     expect(refused.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(refused.body.data).toBeUndefined();
     // REST keeps the plain string and the model's message.
-    const rest = await request(app.baseUrl, 'POST', '/api/admin/contact-info', { cookie, json: { type: 'email', value: 'a@b.c', icon: 'Skull' } });
+    const rest = await request(session.app.baseUrl, 'POST', '/api/admin/contact-info', { cookie: session.cookie, json: { type: 'email', value: 'a@b.c', icon: 'Skull' } });
     expect(rest.status).toBe(400);
     expect(rest.body.errors).toEqual([{ field: 'icon', message: 'Icon must be one of Mail, Phone, MapPin, Globe' }]);
-    const listed = await request(app.baseUrl, 'GET', '/api/contact-info');
+    const listed = await request(session.app.baseUrl, 'GET', '/api/contact-info');
     expect(listed.body.find((c: { id: number }) => c.id === ok.body.data.createContactInfo.id).icon).toBe('MapPin');
   });
 });
@@ -102,8 +94,8 @@ describe('one record by id', () => {
     const schema = await graphQLSchema();
     const fields = Object.keys(schema.getQueryType()!.getFields());
     expect(fields).toEqual(expect.arrayContaining(['country', 'brand', 'teamMember', 'newsItem', 'client', 'contactInfoItem']));
-    const created = await request(app.baseUrl, 'POST', '/api/admin/countries', {
-      cookie,
+    const created = await request(session.app.baseUrl, 'POST', '/api/admin/countries', {
+      cookie: session.cookie,
       json: { name: 'Kuwait', code: 'KW', flagImageUrl: 'https://flagcdn.com/w80/kw.png' },
     });
     const first = { id: created.body.id, name: 'Kuwait' };
@@ -141,11 +133,11 @@ describe('filtering and paging lists', () => {
   });
 
   it('pages and filters REST lists the same way, 400 with field messages on junk', async () => {
-    const all = (await request(app.baseUrl, 'GET', '/api/news')).body as { id: number; featured: boolean }[];
-    expect((await request(app.baseUrl, 'GET', '/api/news?featured=true')).body).toEqual(all.filter((n) => n.featured));
-    expect((await request(app.baseUrl, 'GET', '/api/news?limit=2&offset=1')).body).toEqual(all.slice(1, 3));
+    const all = (await request(session.app.baseUrl, 'GET', '/api/news')).body as { id: number; featured: boolean }[];
+    expect((await request(session.app.baseUrl, 'GET', '/api/news?featured=true')).body).toEqual(all.filter((n) => n.featured));
+    expect((await request(session.app.baseUrl, 'GET', '/api/news?limit=2&offset=1')).body).toEqual(all.slice(1, 3));
     // The same read in another order is the same cache entry.
-    const reordered = await request(app.baseUrl, 'GET', '/api/news?offset=1&limit=2');
+    const reordered = await request(session.app.baseUrl, 'GET', '/api/news?offset=1&limit=2');
     expect(reordered.body).toEqual(all.slice(1, 3));
     expect(reordered.headers.get('x-render-cache')).toBe('hit');
     for (const [query, field] of [
@@ -155,16 +147,16 @@ describe('filtering and paging lists', () => {
       ['featured=yes', 'featured'],
       ['limit=1&limit=2', 'limit'],
     ] as const) {
-      const reply = await request(app.baseUrl, 'GET', `/api/news?${query}`);
+      const reply = await request(session.app.baseUrl, 'GET', `/api/news?${query}`);
       expect(reply.status).toBe(400);
       expect(reply.body.errors.map((e: { field: string }) => e.field)).toEqual([field]);
     }
     // Countries have no flag: featured is not one of their parameters and is ignored.
-    expect((await request(app.baseUrl, 'GET', '/api/countries?featured=yes')).status).toBe(200);
+    expect((await request(session.app.baseUrl, 'GET', '/api/countries?featured=yes')).status).toBe(200);
   });
 
   it('says how many records there are in all: X-Total-Count on REST lists (hit or miss, paged or not), <list>Count in GraphQL', async () => {
-    const all = (await request(app.baseUrl, 'GET', '/api/news')).body as { id: number; featured: boolean }[];
+    const all = (await request(session.app.baseUrl, 'GET', '/api/news')).body as { id: number; featured: boolean }[];
     const featured = all.filter((n) => n.featured).length;
     for (const withCookie of [false, true]) {
       for (const [query, total] of [
@@ -174,7 +166,7 @@ describe('filtering and paging lists', () => {
         ['?featured=false&offset=2', all.length - featured],
       ] as const) {
         for (let i = 0; i < 2; i += 1) {
-          const reply = await request(app.baseUrl, 'GET', `/api/news${query}`, withCookie ? { cookie } : {});
+          const reply = await request(session.app.baseUrl, 'GET', `/api/news${query}`, withCookie ? { cookie: session.cookie } : {});
           expect([query, reply.status, reply.headers.get('x-total-count')]).toEqual([query, 200, String(total)]);
         }
       }
@@ -182,14 +174,14 @@ describe('filtering and paging lists', () => {
     const counts = await graphql('{ newsCount featured: newsCount(featured: true) plain: newsCount(featured: false) countriesCount clientsCount(featured: true) }');
     expect(counts.body.errors).toBeUndefined();
     expect(counts.body.data).toMatchObject({ newsCount: all.length, featured, plain: all.length - featured });
-    const countries = (await request(app.baseUrl, 'GET', '/api/countries')).body as unknown[];
+    const countries = (await request(session.app.baseUrl, 'GET', '/api/countries')).body as unknown[];
     expect(counts.body.data.countriesCount).toBe(countries.length);
-    expect(counts.body.data.clientsCount).toBe(((await request(app.baseUrl, 'GET', '/api/clients?featured=true')).body as unknown[]).length);
+    expect(counts.body.data.clientsCount).toBe(((await request(session.app.baseUrl, 'GET', '/api/clients?featured=true')).body as unknown[]).length);
   });
 
   it('sees a new record on the next filtered read (the key holds the parameters, the revision moves)', async () => {
-    const before = (await request(app.baseUrl, 'GET', '/api/news?featured=true&limit=500')).body.length;
+    const before = (await request(session.app.baseUrl, 'GET', '/api/news?featured=true&limit=500')).body.length;
     await createNews('Fresh featured', true, 200);
-    expect((await request(app.baseUrl, 'GET', '/api/news?featured=true&limit=500')).body.length).toBe(before + 1);
+    expect((await request(session.app.baseUrl, 'GET', '/api/news?featured=true&limit=500')).body.length).toBe(before + 1);
   });
 });

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { queryStores } from '../../src/graphql/query-stores.js';
 import { request } from '../helpers/http.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { signedInApp } from '../helpers/signed-in-app.js';
 
 // Integrator reads a CDN can absorb: GraphQL queries over GET and as automatic persisted queries,
 // from the public read cache with ETag and Cache-Control; CORS for the listed origins on public
@@ -13,15 +13,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 const PORTAL = 'https://portal.example';
 const OTHER = 'https://evil.example';
 
-let app: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  app = await startTestApp({ corsOrigins: [PORTAL], publicApiCache: { maxAgeSeconds: 15, staleWhileRevalidateSeconds: 120 } });
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp({ corsOrigins: [PORTAL], publicApiCache: { maxAgeSeconds: 15, staleWhileRevalidateSeconds: 120 } });
 
 const CDN_CACHE = 'public, max-age=15, stale-while-revalidate=120';
 const QUERY = 'query Latest($limit: Int) { news(limit: $limit) { id title } }';
@@ -35,39 +27,39 @@ const getPath = (params: Record<string, unknown>) =>
 describe('GraphQL reads over GET', () => {
   it('answers a query without a preflight header, from the cache, with ETag, 304 and a CDN Cache-Control', async () => {
     const path = getPath({ query: QUERY, variables: { limit: 2 } });
-    const first = await request(app.baseUrl, 'GET', path);
+    const first = await request(session.app.baseUrl, 'GET', path);
     expect(first.status).toBe(200);
     expect(first.body.data.news).toEqual(expect.any(Array));
     expect(first.headers.get('cache-control')).toBe(CDN_CACHE);
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"\d+-/);
-    const again = await request(app.baseUrl, 'GET', path);
+    const again = await request(session.app.baseUrl, 'GET', path);
     expect(again.headers.get('x-render-cache')).toBe('hit');
     expect(again.body).toEqual(first.body);
-    const notModified = await request(app.baseUrl, 'GET', path, { headers: { 'if-none-match': etag! } });
+    const notModified = await request(session.app.baseUrl, 'GET', path, { headers: { 'if-none-match': etag! } });
     expect(notModified.status).toBe(304);
     // The same query POSTed is the same entry.
-    const posted = await request(app.baseUrl, 'POST', '/graphql', { json: { query: QUERY, variables: { limit: 2 } } });
+    const posted = await request(session.app.baseUrl, 'POST', '/graphql', { json: { query: QUERY, variables: { limit: 2 } } });
     expect(posted.headers.get('etag')).toBe(etag);
   });
 
   it('never runs a mutation over GET, and never gives a session a public Cache-Control', async () => {
-    const mutation = await request(app.baseUrl, 'GET', getPath({ query: 'mutation { logout }' }));
+    const mutation = await request(session.app.baseUrl, 'GET', getPath({ query: 'mutation { logout }' }));
     expect(mutation.status).toBe(405);
     expect(mutation.headers.get('cache-control')).not.toMatch(/public/);
-    const signedIn = await request(app.baseUrl, 'GET', getPath({ query: '{ me { username } }' }), {
-      cookie,
+    const signedIn = await request(session.app.baseUrl, 'GET', getPath({ query: '{ me { username } }' }), {
+      cookie: session.cookie,
       headers: { 'apollo-require-preflight': '1' },
     });
     expect(signedIn.body.data.me.username).toBe('admin');
     expect(signedIn.headers.get('cache-control') ?? '').not.toMatch(/public/);
-    const rest = await request(app.baseUrl, 'GET', '/api/news', { cookie });
+    const rest = await request(session.app.baseUrl, 'GET', '/api/news', { cookie: session.cookie });
     expect(rest.headers.get('cache-control')).toBe('private, no-cache');
-    expect((await request(app.baseUrl, 'GET', '/api/news')).headers.get('cache-control')).toBe(CDN_CACHE);
+    expect((await request(session.app.baseUrl, 'GET', '/api/news')).headers.get('cache-control')).toBe(CDN_CACHE);
   });
 
   it('answers errors (a bad query) through Apollo, uncached', async () => {
-    const bad = await request(app.baseUrl, 'GET', getPath({ query: '{ nothingHere }' }));
+    const bad = await request(session.app.baseUrl, 'GET', getPath({ query: '{ nothingHere }' }));
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     expect(bad.headers.get('x-render-cache')).toBeNull();
@@ -81,22 +73,22 @@ describe('automatic persisted queries', () => {
   const persisted = { persistedQuery: { version: 1, sha256Hash: hash } };
 
   it('asks for the query when the hash is unknown, then answers the hash alone over GET and POST from the cache', async () => {
-    const unknown = await request(app.baseUrl, 'GET', getPath({ extensions: persisted }));
+    const unknown = await request(session.app.baseUrl, 'GET', getPath({ extensions: persisted }));
     expect(unknown.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
-    const registered = await request(app.baseUrl, 'POST', '/graphql', { json: { query, extensions: persisted } });
+    const registered = await request(session.app.baseUrl, 'POST', '/graphql', { json: { query, extensions: persisted } });
     expect(registered.body.data.news).toEqual(expect.any(Array));
-    const byGet = await request(app.baseUrl, 'GET', getPath({ extensions: persisted }));
+    const byGet = await request(session.app.baseUrl, 'GET', getPath({ extensions: persisted }));
     expect(byGet.status).toBe(200);
     expect(byGet.body).toEqual(registered.body);
     expect(byGet.headers.get('etag')).toBe(registered.headers.get('etag'));
     expect(byGet.headers.get('cache-control')).toBe(CDN_CACHE);
     expect(byGet.headers.get('x-render-cache')).toBe('hit');
-    const byPost = await request(app.baseUrl, 'POST', '/graphql', { json: { extensions: persisted } });
+    const byPost = await request(session.app.baseUrl, 'POST', '/graphql', { json: { extensions: persisted } });
     expect(byPost.body).toEqual(registered.body);
   });
 
   it('refuses a query that does not match its hash', async () => {
-    const wrong = await request(app.baseUrl, 'POST', '/graphql', {
+    const wrong = await request(session.app.baseUrl, 'POST', '/graphql', {
       json: { query: '{ countries { id } }', extensions: { persistedQuery: { version: 1, sha256Hash: hash } } },
     });
     // Apollo Server's own answer (the fast path does not take a mismatched pair).
@@ -125,7 +117,7 @@ describe('automatic persisted queries under a flood of distinct ones', () => {
     for (let i = 0; i < 800; i += 1) {
       const query = `# ${i} ${'x'.repeat(80_000)}\n{ news(limit: 1) { id } }`;
       const extensions = { persistedQuery: { version: 1, sha256Hash: sha256(query) } };
-      const reply = await request(app.baseUrl, 'POST', '/graphql', { json: { query, extensions }, cookie: i % 2 ? cookie : undefined });
+      const reply = await request(session.app.baseUrl, 'POST', '/graphql', { json: { query, extensions }, cookie: i % 2 ? session.cookie : undefined });
       expect(reply.status).toBe(200);
       expect(reply.body.data.news).toEqual(expect.any(Array));
     }
@@ -140,24 +132,24 @@ describe('automatic persisted queries under a flood of distinct ones', () => {
     // The most recent ones are still known by hash alone, to Apollo and to the public read path.
     const last = `# 799 ${'x'.repeat(80_000)}\n{ news(limit: 1) { id } }`;
     const byHash = { extensions: { persistedQuery: { version: 1, sha256Hash: sha256(last) } } };
-    expect((await request(app.baseUrl, 'POST', '/graphql', { json: byHash })).body.data.news).toEqual(expect.any(Array));
-    expect((await request(app.baseUrl, 'POST', '/graphql', { json: byHash, cookie })).body.data.news).toEqual(expect.any(Array));
+    expect((await request(session.app.baseUrl, 'POST', '/graphql', { json: byHash })).body.data.news).toEqual(expect.any(Array));
+    expect((await request(session.app.baseUrl, 'POST', '/graphql', { json: byHash, cookie: session.cookie })).body.data.news).toEqual(expect.any(Array));
   }, 120_000);
 });
 
 describe('CORS for public reads', () => {
   it('lets a listed origin read public REST and GraphQL (hits included), without credentials', async () => {
     for (let i = 0; i < 2; i += 1) {
-      const rest = await request(app.baseUrl, 'GET', '/api/news?limit=1', { headers: { origin: PORTAL } });
+      const rest = await request(session.app.baseUrl, 'GET', '/api/news?limit=1', { headers: { origin: PORTAL } });
       expect(rest.status).toBe(200);
       expect(rest.headers.get('access-control-allow-origin')).toBe(PORTAL);
       expect(rest.headers.get('access-control-allow-credentials')).toBeNull();
       expect(rest.headers.get('vary')).toMatch(/Origin/);
     }
-    expect((await request(app.baseUrl, 'GET', '/api/news?limit=1', { headers: { origin: PORTAL } })).headers.get('x-render-cache')).toBe('hit');
-    const post = await request(app.baseUrl, 'POST', '/graphql', { json: { query: '{ statistics { id } }' }, headers: { origin: PORTAL } });
+    expect((await request(session.app.baseUrl, 'GET', '/api/news?limit=1', { headers: { origin: PORTAL } })).headers.get('x-render-cache')).toBe('hit');
+    const post = await request(session.app.baseUrl, 'POST', '/graphql', { json: { query: '{ statistics { id } }' }, headers: { origin: PORTAL } });
     expect(post.headers.get('access-control-allow-origin')).toBe(PORTAL);
-    const preflight = await request(app.baseUrl, 'OPTIONS', '/graphql', {
+    const preflight = await request(session.app.baseUrl, 'OPTIONS', '/graphql', {
       headers: { origin: PORTAL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
     });
     expect(preflight.status).toBe(204);
@@ -166,9 +158,9 @@ describe('CORS for public reads', () => {
   });
 
   it('gives another origin no CORS headers', async () => {
-    const rest = await request(app.baseUrl, 'GET', '/api/news', { headers: { origin: OTHER } });
+    const rest = await request(session.app.baseUrl, 'GET', '/api/news', { headers: { origin: OTHER } });
     expect(rest.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await request(app.baseUrl, 'OPTIONS', '/graphql', { headers: { origin: OTHER, 'access-control-request-method': 'POST' } });
+    const preflight = await request(session.app.baseUrl, 'OPTIONS', '/graphql', { headers: { origin: OTHER, 'access-control-request-method': 'POST' } });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -178,19 +170,19 @@ describe('CORS for public reads', () => {
       ['OPTIONS', '/api/login'],
       ['OPTIONS', '/api/upload'],
     ] as const) {
-      const reply = await request(app.baseUrl, method, path, { headers: { origin: PORTAL, 'access-control-request-method': 'POST' } });
+      const reply = await request(session.app.baseUrl, method, path, { headers: { origin: PORTAL, 'access-control-request-method': 'POST' } });
       expect(reply.headers.get('access-control-allow-origin')).toBeNull();
     }
-    const admin = await request(app.baseUrl, 'GET', '/api/admin/news', { headers: { origin: PORTAL }, cookie });
+    const admin = await request(session.app.baseUrl, 'GET', '/api/admin/news', { headers: { origin: PORTAL }, cookie: session.cookie });
     expect(admin.headers.get('access-control-allow-origin')).toBeNull();
-    const mutation = await request(app.baseUrl, 'POST', '/graphql', {
+    const mutation = await request(session.app.baseUrl, 'POST', '/graphql', {
       json: { query: 'mutation { deleteNews(id: 1) }' },
       headers: { origin: PORTAL },
-      cookie,
+      cookie: session.cookie,
     });
     expect(mutation.headers.get('access-control-allow-origin')).toBeNull();
     expect(mutation.body.errors[0].extensions.code).toBe('FORBIDDEN');
-    const anonymous = await request(app.baseUrl, 'POST', '/graphql', { json: { query: 'mutation { logout }' }, headers: { origin: PORTAL } });
+    const anonymous = await request(session.app.baseUrl, 'POST', '/graphql', { json: { query: 'mutation { logout }' }, headers: { origin: PORTAL } });
     expect(anonymous.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

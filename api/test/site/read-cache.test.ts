@@ -1,31 +1,23 @@
 import { request as httpRequest } from 'node:http';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { earlyPageTarget } from '../../src/site/page-paths.js';
 import { NOT_PAGE_SEGMENTS } from '../../src/site/mount.js';
 import { request } from '../helpers/http.js';
 import { appRoutes } from '../helpers/routes.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { signedInApp } from '../helpers/signed-in-app.js';
 
 // The public read cache on REST and GraphQL against the real app and database: hits need no
 // database work (no EntityManager), keys ignore the Host header and unread query strings, writes
 // show on the very next request, and anything private or a write is never cached.
 
-let app: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp();
 
 const cacheState = (headers: Headers) => headers.get('x-render-cache');
 
 /** GET with any Host header (fetch does not let one set it). */
 function getWithHost(path: string, host: string): Promise<{ status: number; cache: string | undefined; body: string }> {
-  const url = new URL(app.baseUrl);
+  const url = new URL(session.app.baseUrl);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
       let body = '';
@@ -40,7 +32,7 @@ function getWithHost(path: string, host: string): Promise<{ status: number; cach
 
 /** Counts EntityManager forks (one per request that reaches the app or produces an answer). */
 function countForks(): { count(): number; restore(): void } {
-  const em = app.orm.em;
+  const em = session.app.orm.em;
   const original = em.fork.bind(em);
   let forks = 0;
   em.fork = ((...args: Parameters<typeof em.fork>) => {
@@ -51,16 +43,16 @@ function countForks(): { count(): number; restore(): void } {
 }
 
 const graphql = (query: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  request(app.baseUrl, 'POST', '/graphql', { json: { query, ...extra }, headers });
+  request(session.app.baseUrl, 'POST', '/graphql', { json: { query, ...extra }, headers });
 
 describe('public REST reads', () => {
   it('are produced once, then served from the cache without touching the database', async () => {
-    const first = await request(app.baseUrl, 'GET', '/api/statistics');
+    const first = await request(session.app.baseUrl, 'GET', '/api/statistics');
     expect(first.status).toBe(200);
     const forks = countForks();
     try {
       for (let i = 0; i < 5; i += 1) {
-        const again = await request(app.baseUrl, 'GET', '/api/statistics');
+        const again = await request(session.app.baseUrl, 'GET', '/api/statistics');
         expect(again.status).toBe(200);
         expect(cacheState(again.headers)).toBe('hit');
         expect(again.body).toEqual(first.body);
@@ -76,16 +68,16 @@ describe('public REST reads', () => {
     const headersOf = (headers: Headers) =>
       Object.fromEntries([...headers].filter(([name]) => !['date', 'x-render-cache', 'connection', 'keep-alive'].includes(name)));
     for (const [path, withCookie] of [['/api/brands', false], ['/api/clients?limit=2', false], ['/api/contact-info', true]] as const) {
-      const options = withCookie ? { cookie } : {};
-      const miss = await request(app.baseUrl, 'GET', path, options);
-      const hit = await request(app.baseUrl, 'GET', path, options);
+      const options = withCookie ? { cookie: session.cookie } : {};
+      const miss = await request(session.app.baseUrl, 'GET', path, options);
+      const hit = await request(session.app.baseUrl, 'GET', path, options);
       expect([cacheState(miss.headers), cacheState(hit.headers)]).toEqual(['miss', 'hit']);
       expect(headersOf(hit.headers)).toEqual(headersOf(miss.headers));
       // The security headers are there (app.ts sets them before anything else).
       expect(hit.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(hit.headers.get('x-content-type-options')).toBe('nosniff');
       expect(hit.headers.get('cache-control')).toBe(withCookie ? 'private, no-cache' : miss.headers.get('cache-control'));
-      const head = await fetch(`${app.baseUrl}${path}`, { method: 'HEAD', headers: withCookie ? { cookie } : {} });
+      const head = await fetch(`${session.app.baseUrl}${path}`, { method: 'HEAD', headers: withCookie ? { cookie: session.cookie } : {} });
       expect(cacheState(head.headers)).toBe('hit');
       expect(await head.text()).toBe('');
       expect(head.headers.get('content-length')).toBe(hit.headers.get('content-length'));
@@ -93,7 +85,7 @@ describe('public REST reads', () => {
   });
 
   it('are still hits with a random Host header per request, and with any query string', async () => {
-    await request(app.baseUrl, 'GET', '/api/countries');
+    await request(session.app.baseUrl, 'GET', '/api/countries');
     for (let i = 0; i < 10; i += 1) {
       const host = `h${Math.random().toString(36).slice(2)}.example:${1000 + i}`;
       const reply = await getWithHost(`/api/countries?utm=${i}`, host);
@@ -103,20 +95,20 @@ describe('public REST reads', () => {
   });
 
   it('answer a revalidation with 304 and send gzip or brotli as accepted', async () => {
-    const plain = await fetch(`${app.baseUrl}/api/countries`, { headers: { 'accept-encoding': 'identity' } });
+    const plain = await fetch(`${session.app.baseUrl}/api/countries`, { headers: { 'accept-encoding': 'identity' } });
     const text = await plain.text();
     const etag = plain.headers.get('etag')!;
     expect(etag).toMatch(/^"\d+-/);
-    const revalidated = await fetch(`${app.baseUrl}/api/countries`, { headers: { 'if-none-match': etag } });
+    const revalidated = await fetch(`${session.app.baseUrl}/api/countries`, { headers: { 'if-none-match': etag } });
     expect(revalidated.status).toBe(304);
     // Big enough to be compressed (small answers are sent as they are).
     for (let i = 0; i < 8; i += 1) {
-      const created = await request(app.baseUrl, 'POST', '/api/admin/countries', { cookie, json: { name: `Country ${'x'.repeat(80)} ${i}`, code: 'XX', flagImageUrl: '/uploads/x.png' } });
+      const created = await request(session.app.baseUrl, 'POST', '/api/admin/countries', { cookie: session.cookie, json: { name: `Country ${'x'.repeat(80)} ${i}`, code: 'XX', flagImageUrl: '/uploads/x.png' } });
       expect(created.status).toBe(201);
     }
     const decoded = async (encoding: string) => {
       const bytes = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-        const url = new URL(app.baseUrl);
+        const url = new URL(session.app.baseUrl);
         httpRequest({ host: url.hostname, port: url.port, path: '/api/countries', headers: { 'accept-encoding': encoding } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -127,7 +119,7 @@ describe('public REST reads', () => {
       });
       return bytes;
     };
-    const identity = await (await fetch(`${app.baseUrl}/api/countries`, { headers: { 'accept-encoding': 'identity' } })).text();
+    const identity = await (await fetch(`${session.app.baseUrl}/api/countries`, { headers: { 'accept-encoding': 'identity' } })).text();
     expect(identity).not.toBe(text);
     const br = await decoded('br, gzip');
     expect(br.encoding).toBe('br');
@@ -138,26 +130,26 @@ describe('public REST reads', () => {
   });
 
   it('show a write on the very next request', async () => {
-    const before = await request(app.baseUrl, 'GET', '/api/landing-content');
-    await request(app.baseUrl, 'GET', '/api/landing-content');
+    const before = await request(session.app.baseUrl, 'GET', '/api/landing-content');
+    await request(session.app.baseUrl, 'GET', '/api/landing-content');
     const { id, ...fields } = before.body;
     const tagline = `Edited ${Date.now()}`;
-    const put = await request(app.baseUrl, 'PUT', `/api/admin/landing-content/${id}`, { cookie, json: { ...fields, heroTagline: tagline } });
+    const put = await request(session.app.baseUrl, 'PUT', `/api/admin/landing-content/${id}`, { cookie: session.cookie, json: { ...fields, heroTagline: tagline } });
     expect(put.status).toBe(200);
-    const after = await request(app.baseUrl, 'GET', '/api/landing-content');
+    const after = await request(session.app.baseUrl, 'GET', '/api/landing-content');
     expect(cacheState(after.headers)).toBe('miss');
     expect(after.body.heroTagline).toBe(tagline);
   });
 
   it('show a write made straight in the database by another connection within a second', async () => {
-    await request(app.baseUrl, 'GET', '/api/statistics');
-    expect(cacheState((await request(app.baseUrl, 'GET', '/api/statistics')).headers)).toBe('hit');
-    const other = app.orm.em.fork();
+    await request(session.app.baseUrl, 'GET', '/api/statistics');
+    expect(cacheState((await request(session.app.baseUrl, 'GET', '/api/statistics')).headers)).toBe('hit');
+    const other = session.app.orm.em.fork();
     await other.getConnection().execute(`update statistics set expert_count = 4242`);
     const deadline = Date.now() + 1000;
     let seen = 0;
     while (Date.now() < deadline) {
-      seen = (await request(app.baseUrl, 'GET', '/api/statistics')).body.expertCount;
+      seen = (await request(session.app.baseUrl, 'GET', '/api/statistics')).body.expertCount;
       if (seen === 4242) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -165,10 +157,10 @@ describe('public REST reads', () => {
   });
 
   it('leave unknown ids and admin routes to the router, uncached', async () => {
-    const missing = await request(app.baseUrl, 'GET', '/api/countries/999999');
+    const missing = await request(session.app.baseUrl, 'GET', '/api/countries/999999');
     expect(missing.status).toBe(404);
     expect(cacheState(missing.headers)).toBeNull();
-    const admin = await request(app.baseUrl, 'GET', '/api/auth/check');
+    const admin = await request(session.app.baseUrl, 'GET', '/api/auth/check');
     expect(cacheState(admin.headers)).toBeNull();
   });
 });
@@ -199,10 +191,10 @@ describe('anonymous GraphQL reads', () => {
 
   it('give the same bytes as Apollo Server answers uncached', async () => {
     await graphql(query);
-    const cached = await fetch(`${app.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-    const uncached = await fetch(`${app.baseUrl}/graphql`, {
+    const cached = await fetch(`${session.app.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const uncached = await fetch(`${session.app.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie: session.cookie },
       body: JSON.stringify({ query }),
     });
     expect(cached.headers.get('x-render-cache')).toBe('hit');
@@ -214,7 +206,7 @@ describe('anonymous GraphQL reads', () => {
   it('are never cached with a session cookie, for a mutation, or with errors', async () => {
     const me = '{ me { username } }';
     for (let i = 0; i < 2; i += 1) {
-      const signedIn = await graphql(me, {}, { cookie });
+      const signedIn = await graphql(me, {}, { cookie: session.cookie });
       expect(signedIn.body.data.me.username).toBe('admin');
       expect(cacheState(signedIn.headers)).toBeNull();
     }
@@ -226,14 +218,14 @@ describe('anonymous GraphQL reads', () => {
       expect(invalid.status).toBe(400);
       expect(cacheState(invalid.headers)).toBeNull();
     }
-    const malformed = await request(app.baseUrl, 'POST', '/graphql', { body: '{bad', headers: { 'content-type': 'application/json' } });
+    const malformed = await request(session.app.baseUrl, 'POST', '/graphql', { body: '{bad', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors[0].message).toBe('Malformed JSON in the request body');
   });
 
   it('follow writes: a created record is in the next answer', async () => {
     await graphql(query);
-    const created = await request(app.baseUrl, 'POST', '/api/admin/countries', { cookie, json: { name: 'Freshland', code: 'FR', flagImageUrl: '/uploads/f.png' } });
+    const created = await request(session.app.baseUrl, 'POST', '/api/admin/countries', { cookie: session.cookie, json: { name: 'Freshland', code: 'FR', flagImageUrl: '/uploads/f.png' } });
     expect(created.status).toBe(201);
     const next = await graphql(query);
     expect(cacheState(next.headers)).toBe('miss');
@@ -244,7 +236,7 @@ describe('anonymous GraphQL reads', () => {
 describe('page paths before routing', () => {
   it('leave every path another route of the app owns to the app (never "not found" before routing)', () => {
     const reserved = new Set(NOT_PAGE_SEGMENTS);
-    const owned = appRoutes(app.app)
+    const owned = appRoutes(session.app.app)
       .map((route) => route.path)
       .filter((path) => !path.startsWith('/{*'));
     expect(owned.length).toBeGreaterThan(20);

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { isOutOfStorage, StorageHealth } from '../../src/ops/storage-health.js';
 import type { ImageStorage } from '../../src/uploads/storage.js';
 import { request, type Reply } from '../helpers/http.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { signedInApp } from '../helpers/signed-in-app.js';
 
 // A full disk (or a full quota) answers every upload 507 with a clear message,
 // REST and GraphQL alike, never a 500 with a stack, and is logged once a second at most, as a
@@ -12,18 +12,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const OUT_OF_SPACE = 'The server is out of storage space; try again later';
 
-let app: TestApp;
-let cookie: string;
 const logLines: Record<string, unknown>[] = [];
-
-beforeAll(async () => {
-  const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
-  app = await startTestApp({}, { logger });
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const session = signedInApp({}, { logger: pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) }) });
 
 /** What fs raises when the device (ENOSPC) or the user's quota (EDQUOT) is full. */
 function diskFullError(code: 'ENOSPC' | 'EDQUOT', path: string): NodeJS.ErrnoException {
@@ -54,8 +44,8 @@ function fillDisk(storage: ImageStorage, { writesLeft = 0, code = 'ENOSPC' as 'E
 
 async function storedFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  for await (const name of app.deps.storage.list()) {
-    const file = (await app.deps.storage.open(name))!;
+  for await (const name of session.app.deps.storage.list()) {
+    const file = (await session.app.deps.storage.open(name))!;
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream as AsyncIterable<Buffer>) chunks.push(chunk);
     files.set(name, Buffer.concat(chunks).toString('base64'));
@@ -68,7 +58,7 @@ const png = (colour: string) => sharp({ create: { width: 24, height: 16, channel
 async function uploadRest(bytes: Buffer): Promise<Reply> {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: 'image/png' }), 'photo.png');
-  return request(app.baseUrl, 'POST', '/api/upload-image', { body: form, cookie });
+  return request(session.app.baseUrl, 'POST', '/api/upload-image', { body: form, cookie: session.cookie });
 }
 
 async function uploadGraphQL(bytes: Buffer): Promise<Reply> {
@@ -76,7 +66,7 @@ async function uploadGraphQL(bytes: Buffer): Promise<Reply> {
   form.set('operations', JSON.stringify({ query: 'mutation($file: Upload!) { uploadImage(file: $file) { url } }', variables: { file: null } }));
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));
   form.set('0', new Blob([bytes], { type: 'image/png' }), 'photo.png');
-  return request(app.baseUrl, 'POST', '/graphql', { body: form, cookie, headers: { 'apollo-require-preflight': 'true' } });
+  return request(session.app.baseUrl, 'POST', '/graphql', { body: form, cookie: session.cookie, headers: { 'apollo-require-preflight': 'true' } });
 }
 
 function expectOutOfSpace(reply: Reply) {
@@ -101,7 +91,7 @@ describe('a full disk', () => {
     const firstLine = logLines.length;
 
     // The disk fills in the middle of an upload: two variants written, then ENOSPC.
-    const freeDisk = fillDisk(app.deps.storage, { writesLeft: 2 });
+    const freeDisk = fillDisk(session.app.deps.storage, { writesLeft: 2 });
     try {
       const rest = await uploadRest(await png('#aa2200'));
       expectOutOfSpace(rest);
@@ -112,7 +102,7 @@ describe('a full disk', () => {
     } finally {
       freeDisk();
     }
-    const freeQuota = fillDisk(app.deps.storage, { code: 'EDQUOT' });
+    const freeQuota = fillDisk(session.app.deps.storage, { code: 'EDQUOT' });
     try {
       expectOutOfSpace(await uploadRest(await png('#2200aa')));
       expectGraphQLOutOfSpace(await uploadGraphQL(await png('#22aa00')));
@@ -132,7 +122,7 @@ describe('a full disk', () => {
     // Space again: uploads work.
     const after = await uploadRest(await png('#777777'));
     expect(after.status).toBe(201);
-    expect((await fetch(`${app.baseUrl}${after.body.url}`)).status).toBe(200);
+    expect((await fetch(`${session.app.baseUrl}${after.body.url}`)).status).toBe(200);
   });
 
   it('logs at most one line a second however many uploads it refuses, counting the ones it did not log', async () => {
@@ -140,7 +130,7 @@ describe('a full disk', () => {
     const firstLine = logLines.length;
     const refusedBefore = outOfSpaceLines().length;
     const bytes = await png('#3366cc');
-    const freeDisk = fillDisk(app.deps.storage);
+    const freeDisk = fillDisk(session.app.deps.storage);
     const started = Date.now();
     let refused = 0;
     try {

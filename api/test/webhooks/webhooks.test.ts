@@ -8,7 +8,8 @@ import { isPrivateAddress } from '../../src/webhooks/target-address.js';
 import { postWebhook } from '../../src/webhooks/webhook-request.js';
 import { createEndpoint } from '../../src/webhooks/webhooks.service.js';
 import { request } from '../helpers/http.js';
-import { createTestDatabase, startTestApp, type TestApp } from '../helpers/test-app.js';
+import { signedInApp } from '../helpers/signed-in-app.js';
+import { createTestDatabase } from '../helpers/test-app.js';
 import { startReceiver, type Receiver } from '../helpers/webhooks/receiver.js';
 
 // Webhooks against the real server, database and a receiver on loopback: signed events from
@@ -18,24 +19,16 @@ import { startReceiver, type Receiver } from '../helpers/webhooks/receiver.js';
 const silent = pino({ level: 'silent' });
 type Json = Record<string, any>;
 
-let app: TestApp;
-let cookie: string;
+const session = signedInApp({ webhookAllowPrivateTargets: true, webhookPollMs: 100, webhookRetryBaseMs: 200 });
 let receiver: Receiver;
 
-beforeAll(async () => {
-  app = await startTestApp({ webhookAllowPrivateTargets: true, webhookPollMs: 100, webhookRetryBaseMs: 200 });
-  cookie = await app.login();
-});
-afterAll(async () => {
-  await app?.close();
-});
 afterEach(async () => {
   await receiver?.close();
-  await app.orm.em.getConnection().execute('delete from webhook_endpoints');
+  await session.app.orm.em.getConnection().execute('delete from webhook_endpoints');
 });
 
 async function gql(query: string, variables: Json = {}, asAdmin = true): Promise<Json> {
-  const reply = await request(app.baseUrl, 'POST', '/graphql', { json: { query, variables }, cookie: asAdmin ? cookie : undefined });
+  const reply = await request(session.app.baseUrl, 'POST', '/graphql', { json: { query, variables }, cookie: asAdmin ? session.cookie : undefined });
   return reply.body as Json;
 }
 
@@ -68,8 +61,8 @@ describe('webhook delivery', () => {
     expect(endpoint.secret).toMatch(/^whsec_/);
     expect(endpoint.collections).toEqual([]);
 
-    const created = await request(app.baseUrl, 'POST', '/api/admin/news', {
-      cookie,
+    const created = await request(session.app.baseUrl, 'POST', '/api/admin/news', {
+      cookie: session.cookie,
       json: { title: 'Webhook news', pictureUrl: 'https://example.com/a.png', brief: 'Brief' },
     });
     expect(created.status).toBe(201);
@@ -84,7 +77,7 @@ describe('webhook delivery', () => {
       collection: 'news',
       id: created.body.id,
       action: 'created',
-      revision: await currentRevision(app.orm),
+      revision: await currentRevision(session.app.orm),
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     // A wrong secret does not verify.
@@ -96,7 +89,7 @@ describe('webhook delivery', () => {
   it('sends updates and deletes from any writer (plain SQL too), only for the subscribed collections', async () => {
     receiver = await startReceiver();
     await register(receiver.url, ['countries']);
-    const connection = app.orm.em.getConnection();
+    const connection = session.app.orm.em.getConnection();
     await connection.execute(`insert into news (title, picture_url, brief) values ('ignored', 'https://example.com/x.png', 'b')`);
     const [country] = await connection.execute<{ id: number }[]>(
       `insert into countries (name, code, flag_image_url) values ('Freedonia', 'FD', 'https://example.com/fd.png') returning id`,
@@ -115,14 +108,14 @@ describe('webhook delivery', () => {
   it('writes nothing when the change rolls back', async () => {
     receiver = await startReceiver();
     await register(receiver.url);
-    const em = app.orm.em.fork();
+    const em = session.app.orm.em.fork();
     await expect(
       em.transactional(async (tx) => {
         await tx.getConnection().execute(`update statistics set expert_count = expert_count + 1`, [], 'run', tx.getTransactionContext());
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    const [{ count }] = await app.orm.em.getConnection().execute<{ count: string }[]>('select count(*) from webhook_deliveries');
+    const [{ count }] = await session.app.orm.em.getConnection().execute<{ count: string }[]>('select count(*) from webhook_deliveries');
     expect(Number(count)).toBe(0);
   });
 
@@ -130,7 +123,7 @@ describe('webhook delivery', () => {
     receiver = await startReceiver();
     receiver.status = 500;
     const endpoint = await register(receiver.url);
-    await app.orm.em.getConnection().execute(`update statistics set partner_count = partner_count + 1`);
+    await session.app.orm.em.getConnection().execute(`update statistics set partner_count = partner_count + 1`);
     const failures = await receiver.waitFor(4, 10_000);
     receiver.status = 200;
     await receiver.waitFor(5, 10_000);
@@ -151,7 +144,7 @@ describe('webhook delivery', () => {
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 5, lastStatusCode: 200 });
     expect(typeof delivery.lastLatencyMs).toBe('number');
     expect(log.errors).toBeUndefined();
-    const attempts = await app.orm.em
+    const attempts = await session.app.orm.em
       .getConnection()
       .execute<{ status_code: number; latency_ms: number }[]>(
         'select a.status_code, a.latency_ms from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ? order by a.id',
@@ -194,13 +187,13 @@ describe('webhook admin API', () => {
     expect(reply.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     const created = await gql(`mutation { createWebhook(input: { url: "https://example.com/x" }) { id } }`, {}, false);
     expect(created.errors[0].extensions.code).toBe('UNAUTHENTICATED');
-    expect((await request(app.baseUrl, 'GET', '/api/admin/webhooks')).status).toBe(401);
-    expect((await request(app.baseUrl, 'POST', '/api/admin/webhooks', { json: { url: 'https://example.com' } })).status).toBe(401);
+    expect((await request(session.app.baseUrl, 'GET', '/api/admin/webhooks')).status).toBe(401);
+    expect((await request(session.app.baseUrl, 'POST', '/api/admin/webhooks', { json: { url: 'https://example.com' } })).status).toBe(401);
   });
 
   it('lists, updates and deletes endpoints, over GraphQL and REST, with field errors for bad input', async () => {
-    const created = await request(app.baseUrl, 'POST', '/api/admin/webhooks', {
-      cookie,
+    const created = await request(session.app.baseUrl, 'POST', '/api/admin/webhooks', {
+      cookie: session.cookie,
       json: { url: 'http://127.0.0.1:9/hook', secret: 'a chosen secret of some length', collections: ['news', 'team-members'] },
     });
     expect(created.status).toBe(201);
@@ -212,15 +205,15 @@ describe('webhook admin API', () => {
     expect(updated.data.updateWebhook).toEqual({ active: false, secret: 'a chosen secret of some length', url: 'http://127.0.0.1:9/hook' });
     expect((await gql('{ webhooks { id active } }')).data.webhooks).toEqual([{ id: created.body.id, active: false }]);
 
-    const bad = await request(app.baseUrl, 'POST', '/api/admin/webhooks', {
-      cookie,
+    const bad = await request(session.app.baseUrl, 'POST', '/api/admin/webhooks', {
+      cookie: session.cookie,
       json: { url: 'ftp://example.com', secret: 'short', collections: ['users'], active: 'yes' },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: Json) => e.field)).toEqual(['url', 'secret', 'collections', 'active']);
 
-    expect((await request(app.baseUrl, 'DELETE', `/api/admin/webhooks/${created.body.id}`, { cookie })).status).toBe(204);
-    expect((await request(app.baseUrl, 'DELETE', `/api/admin/webhooks/${created.body.id}`, { cookie })).status).toBe(404);
+    expect((await request(session.app.baseUrl, 'DELETE', `/api/admin/webhooks/${created.body.id}`, { cookie: session.cookie })).status).toBe(204);
+    expect((await request(session.app.baseUrl, 'DELETE', `/api/admin/webhooks/${created.body.id}`, { cookie: session.cookie })).status).toBe(404);
     const missing = await gql(`mutation { sendTestWebhook(id: 999999) { id } }`);
     expect(missing.errors[0].extensions.code).toBe('NOT_FOUND');
   });
@@ -259,7 +252,7 @@ describe('webhook SSRF guard', () => {
   });
 
   it('refuses private, loopback and link-local targets when saving, names resolved to every address', async () => {
-    const [admin] = await app.orm.em.getConnection().execute<{ id: string }[]>('select id from users limit 1');
+    const [admin] = await session.app.orm.em.getConnection().execute<{ id: string }[]>('select id from users limit 1');
     const strict = { allowPrivateTargets: false };
     for (const url of [
       'http://127.0.0.1:8080/',
@@ -271,7 +264,7 @@ describe('webhook SSRF guard', () => {
       'http://[::127.0.0.1]/', // the audit's two
       'http://[::ffff:0:127.0.0.1]/',
     ]) {
-      await expect(createEndpoint(app.orm.em.fork(), { url }, { userId: admin.id }, strict)).rejects.toMatchObject({
+      await expect(createEndpoint(session.app.orm.em.fork(), { url }, { userId: admin.id }, strict)).rejects.toMatchObject({
         errors: [{ field: 'url', message: expect.stringMatching(/Private, loopback and link-local addresses are not allowed|could not be resolved/) }],
       });
     }
