@@ -3,8 +3,8 @@
 // 50 connections. Prints each ratio and p99, the random-Host and editor-saving cases, RSS after the
 // load, restart to first 200, the JavaScript weight of `/`, and the server's memory during a long
 // mixed load (a fresh server: before, peak and after, and where it is). Bounded; exits by itself.
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,13 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { print } from 'graphql';
 import { LandingPageDocument } from '../web/src/graphql/generated/graphql.js';
 import { publicJsWeight } from '../e2e/harness/js-weight.js';
-import { load, type LoadOptions, type LoadResult } from './load.js';
+import { bareTwin, BROWSER_HEADERS, compare, CONNECTIONS, ROUNDS, scratch, SECONDS, type Comparison, type Target } from './bare-twin.js';
 import { memoryTable, memoryUnderLoad, resident, type MemoryUnderLoad } from './memory.js';
 import { ADMIN, startBenchServer } from './server.js';
 
-const CONNECTIONS = 50;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = 2;
 /** The mixed load of the "RSS under load" row: these paths in turn on every connection, an editor saving once a second. */
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const MEMORY_PATHS = ['/', '/news', '/api/countries'];
@@ -26,15 +23,6 @@ const MEMORY_ROW = 'RSS under load';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** `BENCH_ONLY=/api/countries`: only the targets whose name contains it (a quick look while working; no extra rows but "RSS under load" when named). */
 const ONLY = process.env.BENCH_ONLY;
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
-
-interface Target {
-  name: string;
-  path: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-}
 
 const landingQuery = JSON.stringify({ operationName: 'LandingPage', query: print(LandingPageDocument), variables: {} });
 const TARGETS: Target[] = [
@@ -43,90 +31,6 @@ const TARGETS: Target[] = [
   { name: '/api/countries', path: '/api/countries' },
   { name: 'landing GraphQL query', path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: landingQuery },
 ];
-
-/**
- * Every request asks as a browser does: compressed (brotli, else gzip). The server sends its
- * precompressed bytes; the bare twin sends those very bytes, with the same Content-Encoding.
- */
-const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
-
-/** One answer of the server, as sent: status, headers and the bytes on the wire (still compressed). */
-function rawResponse(baseUrl: string, target: Target): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: hostname,
-        port,
-        path: target.path,
-        method: target.method ?? 'GET',
-        headers: { ...target.headers, ...BROWSER_HEADERS, ...(target.body && { 'content-length': String(Buffer.byteLength(target.body)) }) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const name of ['content-type', 'content-encoding', 'cache-control', 'etag', 'vary']) {
-            const value = res.headers[name];
-            if (typeof value === 'string') headers[name] = value;
-          }
-          resolve({ status: res.statusCode!, headers, body: Buffer.concat(chunks) });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(target.body);
-  });
-}
-
-/** Starts the bare server answering what `url` answered (status, content type, encoding and bytes). */
-async function bareTwin(baseUrl: string, target: Target): Promise<{ url: string; child: ChildProcess }> {
-  const { status, headers, body } = await rawResponse(baseUrl, target);
-  if (status !== 200) throw new Error(`${target.name}: HTTP ${status}`);
-  const file = path.join(scratch, `${target.name.replace(/\W+/g, '_')}.json`);
-  writeFileSync(file, JSON.stringify({ status: 200, headers, body: body.toString('base64') }));
-  const child = fork(path.join(ROOT, 'bench/bare-server.mjs'), [file], { stdio: 'inherit' });
-  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
-  return { url: `http://127.0.0.1:${port}${target.path}`, child };
-}
-
-interface Comparison {
-  name: string;
-  bare: number;
-  bareP99: number;
-  ours: number;
-  p99: number;
-  errors: number;
-}
-
-/** Alternates bare and ours, ROUNDS times each, and averages the throughputs. */
-async function compare(name: string, bareUrl: string, ours: Omit<LoadOptions, 'connections' | 'seconds'>, during?: () => () => void): Promise<Comparison> {
-  const headers = { ...ours.headers, ...BROWSER_HEADERS };
-  const base = { method: ours.method, headers, body: ours.body, connections: CONNECTIONS, seconds: SECONDS };
-  await load({ ...base, ...ours, headers, seconds: 3 }); // warm-up (the JIT settles)
-  const bareRuns: LoadResult[] = [];
-  const ourRuns: LoadResult[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    // The same requests (a random Host too, when asked), so the loader's own cost is the same.
-    bareRuns.push(await load({ ...base, url: bareUrl, host: ours.host }));
-    const stop = during?.();
-    try {
-      ourRuns.push(await load({ ...base, ...ours, headers }));
-    } finally {
-      stop?.();
-    }
-  }
-  const mean = (runs: LoadResult[]) => runs.reduce((sum, r) => sum + r.perSecond, 0) / runs.length;
-  return {
-    name,
-    bare: mean(bareRuns),
-    bareP99: Math.max(...bareRuns.map((r) => r.p99)),
-    ours: mean(ourRuns),
-    p99: Math.max(...ourRuns.map((r) => r.p99)),
-    errors: ourRuns.reduce((sum, r) => sum + r.errors, 0),
-  };
-}
 
 function rssMegabytes(pid: number): number {
   return Math.round(resident(pid).rss / 2 ** 20);

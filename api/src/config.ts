@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { boolean, httpUrl, integer, nonEmpty, origin, origins, positive, type Env } from './config-values.js';
 
-// The only module that reads process.env. Everything else receives a Config.
+// The only module that reads process.env (through the readers in config-values.ts). Everything
+// else receives a Config.
 
 export type Environment = 'development' | 'production' | 'test';
 
@@ -81,8 +83,6 @@ export type StorageConfig =
       /** Images are served from here (bucket website or CDN): /uploads/<name> redirects to `<publicAssetUrl>/<name>`. */
       publicAssetUrl: string | null;
     };
-
-type Env = Record<string, string | undefined>;
 
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
@@ -183,69 +183,6 @@ function storage(env: Env): StorageConfig {
     forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', false),
     publicAssetUrl: publicAssetUrl && publicAssetUrl.replace(/\/+$/, ''),
   };
-}
-
-/** An absolute http(s) URL, path kept (unlike origin()). */
-function httpUrl(env: Env, name: string): string | null {
-  const url = parseHttpUrl(env, name);
-  if (url === null) return null;
-  if (url.search || url.hash) throw new Error(`${name} must not have a query or fragment, got "${env[name]!.trim()}"`);
-  return url.href;
-}
-
-/** An absolute http(s) URL setting, parsed; null when unset. */
-function parseHttpUrl(env: Env, name: string): URL | null {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
-  return url;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
-function integer(env: Env, name: string, fallback: number): number {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`);
-  return Number(raw);
-}
-
-function positive(env: Env, name: string, fallback: number): number {
-  const value = integer(env, name, fallback);
-  if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
-  return value;
-}
-
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = nonEmpty(env[name])?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  throw new Error(`${name} must be true or false, got "${env[name]}"`);
-}
-
-/** A comma-separated list of origins. */
-function origins(env: Env, name: string): string[] {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return [];
-  return raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
-    .map((item) => origin({ [name]: item }, name)!);
-}
-
-function origin(env: Env, name: string): string | null {
-  return parseHttpUrl(env, name)?.origin ?? null;
 }
 
 function trustProxy(raw: string | undefined): Config['trustProxy'] {

