@@ -40,6 +40,15 @@ export abstract class AppError extends Error {
   }
 }
 
+/** An error class that is only its status, its code and its default message. */
+function plainError(status: number, code: string, defaultMessage: string) {
+  return class extends AppError {
+    constructor(message = defaultMessage) {
+      super(message, status, code);
+    }
+  };
+}
+
 /** Input broke a rule: REST 400 `{message, errors}`, GraphQL BAD_USER_INPUT with `extensions.errors`. */
 export class ValidationFailed extends AppError {
   constructor(readonly errors: FieldError[], message = 'Validation failed') {
@@ -54,32 +63,16 @@ export class ValidationFailed extends AppError {
 }
 
 /** A request the server cannot read (malformed JSON, broken multipart): REST 400, GraphQL BAD_REQUEST. */
-export class BadRequest extends AppError {
-  constructor(message = 'Bad request') {
-    super(message, 400, 'BAD_REQUEST');
-  }
-}
+export class BadRequest extends plainError(400, 'BAD_REQUEST', 'Bad request') {}
 
 /** Anonymous caller of an admin operation, or wrong credentials: REST 401, GraphQL UNAUTHENTICATED. */
-export class Unauthorized extends AppError {
-  constructor(message = 'Unauthorized') {
-    super(message, 401, 'UNAUTHENTICATED');
-  }
-}
+export class Unauthorized extends plainError(401, 'UNAUTHENTICATED', 'Unauthorized') {}
 
 /** Signed in, but not allowed (a cross-site request, removing oneself): REST 403, GraphQL FORBIDDEN. */
-export class Forbidden extends AppError {
-  constructor(message = 'Forbidden') {
-    super(message, 403, 'FORBIDDEN');
-  }
-}
+export class Forbidden extends plainError(403, 'FORBIDDEN', 'Forbidden') {}
 
 /** Unknown id or path: REST 404, GraphQL NOT_FOUND. */
-export class NotFound extends AppError {
-  constructor(message = 'Not found') {
-    super(message, 404, 'NOT_FOUND');
-  }
-}
+export class NotFound extends plainError(404, 'NOT_FOUND', 'Not found') {}
 
 /** Who made the change that a stale save ran into, and when (from the content history). */
 export interface LastChange {
@@ -148,11 +141,7 @@ export class TooManyRequests extends AppError {
  * A write failed for want of space (a full disk or quota: ENOSPC, EDQUOT, PostgreSQL disk_full):
  * REST 507, GraphQL INSUFFICIENT_STORAGE (HTTP 507).
  */
-export class InsufficientStorage extends AppError {
-  constructor(message = 'The server is out of storage space; try again later') {
-    super(message, 507, 'INSUFFICIENT_STORAGE');
-  }
-}
+export class InsufficientStorage extends plainError(507, 'INSUFFICIENT_STORAGE', 'The server is out of storage space; try again later') {}
 
 /** The database (or another backing service) is unreachable: REST 503, GraphQL SERVICE_UNAVAILABLE. */
 export class ServiceUnavailable extends AppError {
