@@ -1,5 +1,5 @@
 import { errors, json, jsonBody, ref, textOf } from '../http/doc-parts.js';
-import { ADMIN_API_ROOT, adminApiRoute, type Route } from '../http/route.js';
+import { ADMIN_API_ROOT, adminApiRoute, adminListRoute, adminRemoveRoute, type Route } from '../http/route.js';
 import { emOf } from '../shared/request-context.js';
 import { createUser, deleteUser, listAdmins, resetPassword } from './accounts.service.js';
 import { callerOf } from './session.js';
@@ -23,14 +23,7 @@ const admins = `${ADMIN_API_ROOT}/admins`;
 
 export function accountRoutes(): Route[] {
   return [
-    adminApiRoute({
-      method: 'GET',
-      path: admins,
-      doc: { tags, operationId: 'listAdmins', summary: 'Every administrator.', responses: { 200: json({ type: 'array', items: ref('User') }, 'The administrators.'), ...errors(401) } },
-      serve: () => async (req, res) => {
-        res.json(await listAdmins(emOf(req), callerOf(req)));
-      },
-    }),
+    adminListRoute({ path: admins, tags, operationId: 'listAdmins', summary: 'Every administrator.', item: ref('User'), read: (req) => listAdmins(emOf(req), callerOf(req)) }),
     adminApiRoute({
       method: 'POST',
       path: admins,
@@ -61,14 +54,13 @@ export function accountRoutes(): Route[] {
         res.json({ user, password });
       },
     }),
-    adminApiRoute({
-      method: 'DELETE',
+    adminRemoveRoute({
       path: `${admins}/:username`,
-      doc: { tags, operationId: 'deleteAdmin', summary: 'Removes an administrator (not yourself, not the last one).', parameters: [username], responses: { 204: { description: 'Removed.' }, ...errors(401, 403, 404) } },
-      serve: () => async (req, res) => {
-        await deleteUser(emOf(req), callerOf(req), String(req.params.username));
-        res.status(204).end();
-      },
+      tags,
+      operationId: 'deleteAdmin',
+      summary: 'Removes an administrator (not yourself, not the last one).',
+      parameters: [username],
+      remove: (req) => deleteUser(emOf(req), callerOf(req), String(req.params.username)),
     }),
   ];
 }

@@ -1,6 +1,6 @@
 import { callerOf } from '../auth/session.js';
 import { bodyOf, errors, expectedVersionOf, idOf, idParameter, ifMatchParameter, json, jsonBody, recordId, ref } from '../http/doc-parts.js';
-import { ADMIN_API_ROOT, adminApiRoute, API_ROOT, publicApiRoute, type Route } from '../http/route.js';
+import { ADMIN_API_ROOT, adminApiRoute, adminRemoveRoute, API_ROOT, publicApiRoute, type Route } from '../http/route.js';
 import { BadRequest, NotFound } from '../shared/errors.js';
 import { emOf } from '../shared/request-context.js';
 import { undoDeleteMany } from './history/history.service.js';
@@ -131,14 +131,13 @@ function collectionRoutes(definition: CollectionDefinition): Route[] {
         res.json({ restored: await undoDeleteMany(emOf(req), path, bodyOf(req).ids, callerOf(req)) });
       },
     }),
-    adminApiRoute({
-      method: 'DELETE',
+    adminRemoveRoute({
       path: `${admin}/:id`,
-      doc: { tags, operationId: `delete${typeName}`, summary: `Removes a ${typeName}.`, parameters: [idParameter], responses: { 204: { description: 'Removed.' }, ...errors(401, 403, 404) } },
-      serve: () => async (req, res) => {
-        await service.remove(emOf(req), idOf(req), callerOf(req));
-        res.status(204).end();
-      },
+      tags,
+      operationId: `delete${typeName}`,
+      summary: `Removes a ${typeName}.`,
+      parameters: [idParameter],
+      remove: (req) => service.remove(emOf(req), idOf(req), callerOf(req)),
     }),
     adminApiRoute({
       method: 'POST',

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../app-deps.js';
 import type { ContentRevisionFeed } from '../site/content-revision-feed.js';
 import type { PublicCache } from '../site/public-cache.js';
@@ -82,3 +82,35 @@ export const publicApiRoute = (route: RouteInput): Route => ({ access: 'public',
 
 /** A route of the REST API for signed-in administrators. */
 export const adminApiRoute = (route: RouteInput): Route => ({ access: 'signed-in', headers: 'locked', ...route });
+
+interface RowText {
+  path: string;
+  tags: string[];
+  operationId: string;
+  summary: string;
+}
+
+/** `DELETE` of one thing for administrators: 204 once `remove` has done it (`parameters`: the path's, documented). */
+export function adminRemoveRoute({ parameters, remove, ...text }: RowText & { parameters: Record<string, unknown>[]; remove(req: Request): Promise<unknown> }): Route {
+  return adminApiRoute({
+    method: 'DELETE',
+    path: text.path,
+    doc: { tags: text.tags, operationId: text.operationId, summary: text.summary, parameters, responses: { 204: { description: 'Removed.' } } },
+    serve: () => async (req, res) => {
+      await remove(req);
+      res.status(204).end();
+    },
+  });
+}
+
+/** `GET` of every one of a kind for administrators: a JSON array of `item` (an OpenAPI schema), as `read` gives it. */
+export function adminListRoute({ item, read, ...text }: RowText & { item: Record<string, unknown>; read(req: Request): Promise<unknown> }): Route {
+  return adminApiRoute({
+    method: 'GET',
+    path: text.path,
+    doc: { tags: text.tags, operationId: text.operationId, summary: text.summary, responses: { 200: { description: 'Every one.', content: { 'application/json': { schema: { type: 'array', items: item } } } } } },
+    serve: () => async (req, res) => {
+      res.json(await read(req));
+    },
+  });
+}

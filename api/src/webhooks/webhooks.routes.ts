@@ -1,6 +1,6 @@
 import { callerOf } from '../auth/session.js';
 import { errors, idOf, idParameter, json, jsonBody, ref } from '../http/doc-parts.js';
-import { ADMIN_API_ROOT, adminApiRoute, type Route } from '../http/route.js';
+import { ADMIN_API_ROOT, adminApiRoute, adminListRoute, adminRemoveRoute, type Route } from '../http/route.js';
 import { emOf } from '../shared/request-context.js';
 import * as deliveries from './deliveries.service.js';
 import * as webhooks from './webhooks.service.js';
@@ -15,14 +15,7 @@ const root = `${ADMIN_API_ROOT}/webhooks`;
 
 export function webhookRoutes(): Route[] {
   return [
-    adminApiRoute({
-      method: 'GET',
-      path: root,
-      doc: { tags, operationId: 'listWebhooks', summary: 'Registered endpoints.', responses: { 200: json({ type: 'array', items: endpoint }, 'The endpoints.'), ...errors(401) } },
-      serve: () => async (req, res) => {
-        res.json(await webhooks.listEndpoints(emOf(req), callerOf(req)));
-      },
-    }),
+    adminListRoute({ path: root, tags, operationId: 'listWebhooks', summary: 'Registered endpoints.', item: endpoint, read: (req) => webhooks.listEndpoints(emOf(req), callerOf(req)) }),
     adminApiRoute({
       method: 'POST',
       path: root,
@@ -39,14 +32,13 @@ export function webhookRoutes(): Route[] {
         res.json(await webhooks.updateEndpoint(emOf(req), idOf(req), req.body, callerOf(req), webhooks.settingsOf(deps.config)));
       },
     }),
-    adminApiRoute({
-      method: 'DELETE',
+    adminRemoveRoute({
       path: `${root}/:id`,
-      doc: { tags, operationId: 'deleteWebhook', summary: 'Removes an endpoint.', parameters: [idParameter], responses: { 204: { description: 'Removed.' }, ...errors(401, 403, 404) } },
-      serve: () => async (req, res) => {
-        await webhooks.deleteEndpoint(emOf(req), idOf(req), callerOf(req));
-        res.status(204).end();
-      },
+      tags,
+      operationId: 'deleteWebhook',
+      summary: 'Removes an endpoint.',
+      parameters: [idParameter],
+      remove: (req) => webhooks.deleteEndpoint(emOf(req), idOf(req), callerOf(req)),
     }),
     adminApiRoute({
       method: 'GET',
