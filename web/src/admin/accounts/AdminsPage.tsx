@@ -1,12 +1,12 @@
 import { Badge, Box, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { KeyRound, Plus, Trash } from 'lucide-react';
 import { ScreenHeader } from '../shell/ScreenHeader';
+import { formatDateTime } from '../shell/format-date';
 import { cardActionsCell, cardBody, cardCell, cardRow, cardScrollArea, cardTable, stickyEnd, visuallyHiddenOnPhones } from '../shell/card-table';
 import { AdminStepDialog } from './AdminStepDialog';
 import { useAdminAccounts } from './use-admin-accounts';
 
-const when = (value: unknown) =>
-  value ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(String(value))) : 'Never';
+const when = (value: unknown) => (value ? formatDateTime(String(value)) : 'Never');
 
 /** Admins: who can sign in, their last sign-in; add (generated password shown once), reset, remove. */
 export function AdminsPage() {

@@ -1,4 +1,5 @@
 import { Alert, Button } from '@chakra-ui/react';
+import { formatDateTime } from '../shell/format-date';
 
 /** Who made the change a stale save ran into, and when (the CONFLICT error's extensions). */
 export interface LastChange {
@@ -12,12 +13,10 @@ export interface Conflict {
   reloading: boolean;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function whoAndWhen({ changedBy, changedAt }: LastChange): string | null {
   if (!changedBy) return null;
-  const at = changedAt ? new Date(changedAt) : null;
-  return at && !Number.isNaN(at.getTime()) ? `${changedBy} saved a change on ${timeFormat.format(at)}.` : `${changedBy} saved a change.`;
+  const at = changedAt ? formatDateTime(changedAt) : '';
+  return at ? `${changedBy} saved a change on ${at}.` : `${changedBy} saved a change.`;
 }
 
 /** The save was refused because the record changed since the form loaded it (GraphQL CONFLICT). */

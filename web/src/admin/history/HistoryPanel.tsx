@@ -5,6 +5,7 @@ import { AdminRestoreRevisionDocument } from '../../graphql/generated/graphql';
 import { HISTORY_PAGE, contentHistoryDocument, type HistoryEntry } from './history-operations';
 import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
+import { formatDateTime } from '../shell/format-date';
 
 const ACTION_LABEL: Record<string, string> = {
   create: 'Created',
@@ -14,8 +15,7 @@ const ACTION_LABEL: Record<string, string> = {
   move: 'Moved',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const when = formatDateTime;
 
 /** The History tab of an edit dialog: the record's changes, newest first, 20 at a time, each restorable. */
 export function HistoryPanel({

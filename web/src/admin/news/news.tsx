@@ -2,6 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { Clamp, ExternalLink, FeaturedBadge, displayOrderColumn, pictureColumn } from '../collections/cells';
 import { news as newsType } from '@consulting/model';
 import { defineCollection } from '../collections/collection-definition';
+import { formatDate } from '../shell/format-date';
 
 export const news = defineCollection({
   type: newsType,
@@ -12,7 +13,7 @@ export const news = defineCollection({
     {
       header: 'Date',
       width: '1%',
-      cell: (row) => <Text as="span" whiteSpace="nowrap">{new Date(row.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</Text>,
+      cell: (row) => <Text as="span" whiteSpace="nowrap">{formatDate(row.createdAt)}</Text>,
       sortField: 'createdAt',
     },
     { header: 'Brief', cell: (row) => <Clamp>{row.brief}</Clamp> },

@@ -4,6 +4,7 @@ import { Badge, Box, Button, Heading, HStack, Table, Text } from '@chakra-ui/rea
 import { RefreshCw } from 'lucide-react';
 import { AdminWebhookDeliveriesDocument } from '../../graphql/generated/graphql';
 import { useAdminFailures } from '../auth/session-expiry';
+import { formatDateTime } from '../shell/format-date';
 import { cardBody, cardCell, cardMessageCell, cardMessageRow, cardRow, cardScrollArea, cardTable, visuallyHiddenOnPhones } from '../shell/card-table';
 
 const STATUS_PALETTE: Record<string, string> = { delivered: 'green', pending: 'orange', failed: 'red' };
@@ -62,7 +63,7 @@ export function DeliveryLog({ endpointId, url }: { endpointId: number; url: stri
             {rows.map((row) => (
               <Table.Row key={row.id} {...cardRow}>
                 <Table.Cell data-label="Time" {...cardCell} whiteSpace="nowrap">
-                  {new Date(row.occurredAt).toLocaleString()}
+                  {formatDateTime(row.occurredAt)}
                 </Table.Cell>
                 <Table.Cell data-label="Event" {...cardCell}>
                   {row.event === 'webhook.test' ? 'Test event' : `${row.collection ?? ''} ${row.recordId ?? ''} ${row.action}`}
