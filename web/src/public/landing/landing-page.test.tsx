@@ -131,7 +131,7 @@ describe('landing page', () => {
     expect(await screen.findByRole('link', { name: 'Get to Know Our Team' })).toHaveAttribute('href', '/team');
   });
 
-  // Which items a preview shows is the server's rule (api/test/previews.test.ts); the page shows them.
+  // Which items a preview shows is the server's rule (api/test/content/previews.test.ts); the page shows them.
   it("previews the news the server chose, with 'View All News'", async () => {
     renderLanding();
     const section = (await screen.findByRole('heading', { name: 'News' })).closest('section')!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatNewsDate } from './news-rules';
 
-// The landing preview's rule moved to the server: api/test/previews.test.ts.
+// The landing preview's rule moved to the server: api/test/content/previews.test.ts.
 
 describe('news date badge', () => {
   it("formats like 'Jan 5, 2025'", () => {
