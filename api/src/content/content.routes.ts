@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import { callerOf } from '../auth/session.js';
 import { bodyOf, errors, expectedVersionOf, idOf, idParameter, ifMatchParameter, json, jsonBody, recordId, ref } from '../http/doc-parts.js';
 import { ADMIN_API_ROOT, adminApiRoute, adminRemoveRoute, API_ROOT, publicApiRoute, type Route } from '../http/route.js';
@@ -51,8 +52,29 @@ const ids = {
   description: `The ids of the records (1 to ${MAX_BULK_IDS}; a repeated id counts once).`,
 };
 const idsBody = (properties: Record<string, unknown> = {}) => jsonBody({ type: 'object', properties: { ids, ...properties }, required: ['ids'] });
-const count = (name: string, description: string) =>
-  json({ type: 'object', properties: { [name]: { type: 'integer', minimum: 1, description } }, required: [name] }, description);
+
+/** A bulk action on `{ ids }` whose answer is how many records it acted on: `{ <counted>: n }`. */
+function countingBulkRoute(
+  path: string,
+  tags: string[],
+  operationId: string,
+  { summary, counted, meaning, act }: { summary: string; counted: string; meaning: string; act(req: Request): Promise<number> },
+): Route {
+  return adminApiRoute({
+    method: 'POST',
+    path,
+    doc: {
+      tags,
+      operationId,
+      summary,
+      requestBody: idsBody(),
+      responses: { 200: json({ type: 'object', properties: { [counted]: { type: 'integer', minimum: 1, description: meaning } }, required: [counted] }, meaning), ...errors(400, 401, 403, 404) },
+    },
+    serve: () => async (req, res) => {
+      res.json({ [counted]: await act(req) });
+    },
+  });
+}
 
 function collectionRoutes(definition: CollectionDefinition): Route[] {
   const { path, typeName, type, service, filters } = definition;
@@ -84,19 +106,11 @@ function collectionRoutes(definition: CollectionDefinition): Route[] {
     }),
     updateRoute(definition, `Changes a ${typeName}.`),
     // Bulk actions: { ids: [...] } (1..500), one transaction each; undo per record (restore-many).
-    adminApiRoute({
-      method: 'POST',
-      path: `${admin}/delete-many`,
-      doc: {
-        tags,
-        operationId: `delete${typeName}Many`,
-        summary: `Removes several ${typeName} records in one transaction, each with its own history entry (restore-many undoes it). An unknown id: 404 and nothing is removed.`,
-        requestBody: idsBody(),
-        responses: { 200: count('deleted', 'How many records were removed.'), ...errors(400, 401, 403, 404) },
-      },
-      serve: () => async (req, res) => {
-        res.json({ deleted: await service.removeMany(emOf(req), bodyOf(req).ids, callerOf(req)) });
-      },
+    countingBulkRoute(`${admin}/delete-many`, tags, `delete${typeName}Many`, {
+      summary: `Removes several ${typeName} records in one transaction, each with its own history entry (restore-many undoes it). An unknown id: 404 and nothing is removed.`,
+      counted: 'deleted',
+      meaning: 'How many records were removed.',
+      act: (req) => service.removeMany(emOf(req), bodyOf(req).ids, callerOf(req)),
     }),
     ...(filters.length > 0
       ? [
@@ -117,19 +131,11 @@ function collectionRoutes(definition: CollectionDefinition): Route[] {
           }),
         ]
       : []),
-    adminApiRoute({
-      method: 'POST',
-      path: `${admin}/restore-many`,
-      doc: {
-        tags,
-        operationId: `restore${typeName}Many`,
-        summary: `Undoes the deletes of several ${typeName} records (same ids and places) in one transaction. A record that is not deleted: 404 and nothing is restored.`,
-        requestBody: idsBody(),
-        responses: { 200: count('restored', 'How many records were restored.'), ...errors(400, 401, 403, 404) },
-      },
-      serve: () => async (req, res) => {
-        res.json({ restored: await undoDeleteMany(emOf(req), path, bodyOf(req).ids, callerOf(req)) });
-      },
+    countingBulkRoute(`${admin}/restore-many`, tags, `restore${typeName}Many`, {
+      summary: `Undoes the deletes of several ${typeName} records (same ids and places) in one transaction. A record that is not deleted: 404 and nothing is restored.`,
+      counted: 'restored',
+      meaning: 'How many records were restored.',
+      act: (req) => undoDeleteMany(emOf(req), path, bodyOf(req).ids, callerOf(req)),
     }),
     adminRemoveRoute({
       path: `${admin}/:id`,
