@@ -4,6 +4,7 @@ import { Badge, Box, Button, Heading, HStack, Table, Text } from '@chakra-ui/rea
 import { RefreshCw } from 'lucide-react';
 import { AdminWebhookDeliveriesDocument } from '../../graphql/generated/graphql';
 import { useAdminFailures } from '../auth/session-expiry';
+import { contentLabel } from '../shell/content-labels';
 import { formatDateTime } from '../shell/format-date';
 import { cardBody, cardCell, cardMessageCell, cardMessageRow, cardRow, cardScrollArea, cardTable, visuallyHiddenOnPhones } from '../shell/card-table';
 
@@ -66,7 +67,7 @@ export function DeliveryLog({ endpointId, url }: { endpointId: number; url: stri
                   {formatDateTime(row.occurredAt)}
                 </Table.Cell>
                 <Table.Cell data-label="Event" {...cardCell}>
-                  {row.event === 'webhook.test' ? 'Test event' : `${row.collection ?? ''} ${row.recordId ?? ''} ${row.action}`}
+                  {row.event === 'webhook.test' ? 'Test event' : `${row.collection ? contentLabel(row.collection) : ''} ${row.recordId ?? ''} ${row.action}`}
                 </Table.Cell>
                 <Table.Cell data-label="Status" {...cardCell}>
                   <Badge colorPalette={STATUS_PALETTE[row.status] ?? 'gray'}>{row.status}</Badge>

@@ -2,6 +2,7 @@ import { Formik, Form, type FormikHelpers } from 'formik';
 import { Checkbox, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import * as yup from 'yup';
 import { DialogFormFooter } from '../forms/DialogFormFooter';
+import { contentLabel } from '../shell/content-labels';
 
 export interface WebhookFormValues {
   url: string;
@@ -98,7 +99,7 @@ export function WebhookDialog({
                           >
                             <Checkbox.HiddenInput />
                             <Checkbox.Control />
-                            <Checkbox.Label>{name}</Checkbox.Label>
+                            <Checkbox.Label>{contentLabel(name)}</Checkbox.Label>
                           </Checkbox.Root>
                         ))}
                       </Stack>

@@ -15,6 +15,7 @@ import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
 import { fieldErrors } from '../errors';
 import { ScreenHeader } from '../shell/ScreenHeader';
+import { contentLabel } from '../shell/content-labels';
 import { cardActionsCell, cardBody, cardCell, cardMessageCell, cardMessageRow, cardRow, cardScrollArea, cardTable, stickyEnd, visuallyHiddenOnPhones } from '../shell/card-table';
 import { DeliveryLog } from './DeliveryLog';
 import { EMPTY_WEBHOOK, WebhookDialog, type WebhookFormValues } from './WebhookDialog';
@@ -113,7 +114,7 @@ export function WebhooksPage() {
                     {endpoint.url}
                   </Table.Cell>
                   <Table.Cell data-label="Collections" {...cardCell}>
-                    {endpoint.collections.length === 0 ? 'All' : endpoint.collections.join(', ')}
+                    {endpoint.collections.length === 0 ? 'All' : endpoint.collections.map(contentLabel).join(', ')}
                   </Table.Cell>
                   <Table.Cell data-label="State" {...cardCell}>
                     <Badge colorPalette={endpoint.active ? 'green' : 'gray'}>{endpoint.active ? 'Active' : 'Paused'}</Badge>

@@ -64,7 +64,8 @@ describe('the webhooks screen', () => {
     renderAdmin('/admin/webhooks', { server });
     const user = userEvent.setup({ delay: null });
     const row = await screen.findByRole('row', { name: /hooks\.example\.com/ });
-    expect(within(row).getByText('news')).toBeInTheDocument();
+    // Collections by the model's labels, as the sidebar names them, not by their REST paths.
+    expect(within(row).getByText('News')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Add Webhook/ }));
@@ -76,7 +77,8 @@ describe('the webhooks screen', () => {
     await user.clear(within(dialog).getByRole('textbox', { name: /URL/ }));
     await user.type(within(dialog).getByRole('textbox', { name: /URL/ }), 'https://other.example.com/hook');
     // fireEvent: jsdom has no PointerEvent, which the checkbox's blur handling needs after a userEvent click.
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'team-members' }));
+    expect(within(dialog).queryByRole('checkbox', { name: 'team-members' })).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Team Members' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.callsOf('AdminCreateWebhook').at(-1)).toEqual({
@@ -93,7 +95,7 @@ describe('the webhooks screen', () => {
     expect(await screen.findByText('Test event queued')).toBeInTheDocument();
     expect(server.callsOf('AdminSendTestWebhook')).toEqual([{ id: 1 }]);
     const log = await screen.findByRole('region', { name: 'Delivery log' });
-    const entry = await within(log).findByRole('row', { name: /news 12 updated/ });
+    const entry = await within(log).findByRole('row', { name: /News 12 updated/ });
     expect(within(entry).getByText('delivered')).toBeInTheDocument();
     expect(within(entry).getByText('37 ms')).toBeInTheDocument();
     expect(within(entry).getByText('200')).toBeInTheDocument();
