@@ -1,9 +1,10 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { Notifications } from '../components/notifications';
 import { AuthGuard } from './auth/AuthGuard';
 import { LoginPage } from './auth/LoginPage';
 import { AdminFailuresProvider } from './auth/session-expiry';
 import { AdminLayout } from './shell/AdminLayout';
+import { NotFoundPage } from './shell/NotFoundPage';
 import { ACCOUNT_SCREENS } from './accounts/account-screens';
 import { CONTENT_SCREENS } from './content-screens';
 import { DashboardPage } from './dashboard/DashboardPage';
@@ -26,7 +27,7 @@ export default function AdminApp({ redirectToLogin }: { redirectToLogin?: () => 
           {[...CONTENT_SCREENS, ...ACCOUNT_SCREENS].map((screen) => (
             <Route key={screen.path} path={screen.path} element={screen.element} />
           ))}
-          <Route path="*" element={<Navigate to="/admin" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
       <Notifications />
