@@ -44,7 +44,7 @@ export class ImageWorker {
     return this.enqueue({ op: 'prepare', bytes, ext }) as Promise<PreparedImage>;
   }
 
-  /** The six variants of a stored original, keyed `<width>.<format>` (prepareVariants). */
+  /** The variants of a stored original its width calls for, keyed `<width>.<format>` (prepareVariants). */
   variants(bytes: Uint8Array, ext: ImageExt): Promise<Record<string, Uint8Array>> {
     return this.enqueue({ op: 'variants', bytes, ext }) as Promise<Record<string, Uint8Array>>;
   }

@@ -14,6 +14,18 @@ export type VariantFormat = 'webp' | 'avif';
 export const VARIANT_WIDTHS = [320, 640, 1280] as const;
 export const VARIANT_FORMATS: readonly VariantFormat[] = ['webp', 'avif'];
 
+/**
+ * The variant widths made for a source `sourceWidth` pixels wide: each width below it, and the
+ * first one at or past it, which holds the picture at its own width (never enlarged). A 480 px
+ * source has 320 and 640 (the 640 one 480 px wide); nothing past that is made, so no stored
+ * variant is a copy named wider than its source.
+ */
+export function variantWidthsFor(sourceWidth: number): number[] {
+  const below = VARIANT_WIDTHS.filter((width) => width < sourceWidth);
+  const cap = VARIANT_WIDTHS.find((width) => width >= sourceWidth);
+  return cap === undefined ? below : [...below, cap];
+}
+
 /** libvips' own name for each accepted format (AVIF is a HEIF container). */
 const LIBVIPS_FORMAT: Record<ImageExt, string> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif' };
 
@@ -108,45 +120,45 @@ export function asImageError(error: unknown): Error {
 export interface PreparedImage {
   /** The re-encoded original. */
   original: Uint8Array;
-  /** `<width>.<format>` (e.g. `640.avif`) for every variant. */
+  /** The original's width in pixels (orientation applied): its stored name carries it. */
+  width: number;
+  /** `<width>.<format>` (e.g. `640.avif`) for every variant made (variantWidthsFor). */
   variants: Record<string, Uint8Array>;
 }
 
-/** `<width>.<format>` (e.g. `640.avif`) for every variant, from one decode (scaled to the widest variant). */
+/**
+ * `<width>.<format>` (e.g. `640.avif`) for the variant widths of the source's width
+ * (variantWidthsFor), from one decode (scaled to the widest variant).
+ */
 async function encodeVariants(bytes: Uint8Array): Promise<Record<string, Uint8Array>> {
   const source = await variantSource(bytes);
   const { width: sourceWidth = 0 } = await source.metadata();
   const variants: Record<string, Uint8Array> = {};
-  const encoded = new Map<string, Uint8Array>();
   // One after another: one image's work at a time keeps the worker's memory small.
-  for (const width of VARIANT_WIDTHS) {
-    for (const format of VARIANT_FORMATS) {
-      const key = `${Math.min(width, sourceWidth)}.${format}`;
-      if (!encoded.has(key)) encoded.set(key, await encodeVariant(source, width, format).toBuffer());
-      variants[`${width}.${format}`] = encoded.get(key)!;
-    }
+  for (const width of variantWidthsFor(sourceWidth)) {
+    for (const format of VARIANT_FORMATS) variants[`${width}.${format}`] = await encodeVariant(source, width, format).toBuffer();
   }
   return variants;
 }
 
 /**
  * Everything an upload stores, or InvalidImage: checks the header (format, pixel limit),
- * decodes every pixel (scaled to the widest variant), encodes the six variants (widths past the
- * image's own are the same picture, encoded once) and the re-encoded original.
+ * decodes every pixel (scaled to the widest variant), encodes the variants its width calls for
+ * (variantWidthsFor) and the re-encoded original.
  */
 export async function prepareImage(bytes: Uint8Array, ext: ImageExt): Promise<PreparedImage> {
   await inspectImage(bytes, ext);
   try {
     const variants = await encodeVariants(bytes);
-    const original = await (await reencode(bytes, ext)).toBuffer();
-    return { original, variants };
+    const { data: original, info } = await (await reencode(bytes, ext)).toBuffer({ resolveWithObject: true });
+    return { original, width: info.width, variants };
   } catch (error) {
     throw asImageError(error);
   }
 }
 
 /**
- * The six variants of a stored original, as an upload makes them (for originals stored before
+ * The variants of a stored original, as an upload makes them (for originals stored before
  * variants existed: `npm run variants`), or InvalidImage.
  */
 export async function prepareVariants(bytes: Uint8Array, ext: ImageExt): Promise<Record<string, Uint8Array>> {

@@ -5,11 +5,11 @@ import { requireAdmin } from '../auth/auth.service.js';
 import type { Caller } from '../auth/caller.js';
 import { InvalidImage } from '../shared/errors.js';
 import { imageWorker } from './image-jobs.js';
-import { VARIANT_FORMATS, VARIANT_WIDTHS } from './image-processing.js';
+import type { VariantFormat } from './image-processing.js';
 import { IMAGE_TYPES } from './image-types.js';
 import type { ImageStorage } from './storage.js';
 import { fileTooLarge, MAX_IMAGE_BYTES } from './upload-limits.js';
-import { isOriginalBase, variantName } from './variants.js';
+import { isOriginalBase, originalName, variantName } from './variants.js';
 import { UPLOADS_ROOT } from '../shared/url-paths.js';
 
 export { MAX_IMAGE_BYTES };
@@ -44,9 +44,11 @@ export async function storeImage(
 
 /**
  * Decodes the image (in the image worker), refuses it when it is not one of the accepted types
- * or over the pixel limit, and stores it re-encoded under `<base>.<ext>` with its six variants.
- * Writes nothing until the image decoded in full; on any failure removes what it wrote. For
- * trusted callers too (the demo seed names its files through `base`).
+ * or over the pixel limit, and stores it re-encoded under `<base>-w<width>.<ext>` (its width in
+ * pixels in its name, so a page knows which variants it has: originalName) with the variants
+ * that width calls for (variantWidthsFor). Writes nothing until the image decoded in full; on
+ * any failure removes what it wrote. For trusted callers too (the demo seed names its files
+ * through `base`).
  */
 export async function saveImage(bytes: Uint8Array, storage: ImageStorage, base: string = randomUUID()): Promise<{ url: string }> {
   const detected = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
@@ -55,16 +57,16 @@ export async function saveImage(bytes: Uint8Array, storage: ImageStorage, base: 
   if (!isOriginalBase(base)) throw new Error(`Not an original's base name (it ends like a variant's): ${base}`);
   const prepared = await imageWorker.prepare(bytes, type.ext);
 
-  const name = `${base}.${type.ext}`;
+  const name = originalName(base, prepared.width, type.ext);
+  const sized = name.slice(0, name.lastIndexOf('.'));
   const written: string[] = [];
   try {
     // Variants first, the original last: an original in storage always has its variants.
-    for (const width of VARIANT_WIDTHS) {
-      for (const format of VARIANT_FORMATS) {
-        const variant = variantName(base, width, format);
-        written.push(variant);
-        await storage.save(variant, prepared.variants[`${width}.${format}`]!);
-      }
+    for (const [key, bytes] of Object.entries(prepared.variants)) {
+      const [width, format] = key.split('.') as [string, VariantFormat];
+      const variant = variantName(sized, Number(width), format);
+      written.push(variant);
+      await storage.save(variant, bytes);
     }
     written.push(name);
     await storage.save(name, prepared.original);

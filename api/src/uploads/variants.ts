@@ -1,15 +1,19 @@
 import type { Logger } from 'pino';
 import { imageWorker } from './image-jobs.js';
-import { VARIANT_FORMATS, VARIANT_WIDTHS, type ImageExt, type VariantFormat } from './image-processing.js';
+import { VARIANT_FORMATS, VARIANT_WIDTHS, variantWidthsFor, type ImageExt, type VariantFormat } from './image-processing.js';
 import { IMAGE_EXTS } from './image-types.js';
 import type { ImageStorage } from './storage.js';
 import { MAX_IMAGE_BYTES } from './upload-limits.js';
 
 // Resized variants (the IMAGE VARIANTS CONTRACT): `/uploads/<base>.<ext>` has
-// `/uploads/<base>-<w>.<fmt>` for w in 320, 640, 1280 and fmt in webp, avif, never upscaled.
-// They are written by the upload (all six, before the original) and, for originals stored before
-// variants existed, by `npm run variants` (makeMissingVariants). A request never writes one: a
-// missing variant of a stored original is answered with the original (upload.routes.ts).
+// `/uploads/<base>-<w>.<fmt>` for fmt in webp, avif and w in 320, 640, 1280, never upscaled.
+// An upload is stored as `<base>-w<width>.<ext>` (its own width in its name: originalName) with
+// the widths below its own and the first at or past it (variantWidthsFor), so the page's srcset
+// names only variants that exist, each with its true width (web/src/components/responsive-image.ts).
+// Originals stored before this (no width in the name) may have all six. Variants are written by
+// the upload (before the original) and, for originals stored without them, by `npm run variants`
+// (makeMissingVariants). A request never writes one: a missing variant of a stored original is
+// answered with the original (upload.routes.ts).
 
 export interface VariantName {
   base: string;
@@ -49,9 +53,27 @@ export function parseOriginalName(name: string): { base: string; ext: ImageExt }
   return { base, ext };
 }
 
-/** Every variant name of a stored original's base name. */
+/** An upload's stored name: `<base>-w<width>.<ext>`, its width (in pixels) in its name. */
+export function originalName(base: string, width: number, ext: ImageExt): string {
+  return `${base}-w${width}.${ext}`;
+}
+
+const WIDTH_SUFFIX = /-w([1-9]\d{0,5})$/;
+
+/** The width an original's base name states (`<base>-w480`), or null (stored before widths were named). */
+export function widthOfBase(base: string): number | null {
+  const match = WIDTH_SUFFIX.exec(base);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The variant names a stored original's base name has: those of its stated width
+ * (variantWidthsFor), or all six for a name without a width.
+ */
 export function allVariantNames(base: string): string[] {
-  return VARIANT_WIDTHS.flatMap((width) => VARIANT_FORMATS.map((format) => variantName(base, width, format)));
+  const width = widthOfBase(base);
+  const widths = width === null ? VARIANT_WIDTHS : variantWidthsFor(width);
+  return widths.flatMap((w) => VARIANT_FORMATS.map((format) => variantName(base, w, format)));
 }
 
 const MISSING_TTL_MS = 60_000;
@@ -136,12 +158,18 @@ export async function makeMissingVariants(
       report.refused.push(name);
       continue;
     }
-    for (const variant of missing) {
+    // A name without a width expects all six; its image makes those its width calls for, and
+    // the rest stay unmade (a request for one gets the original).
+    const makeable = missing.filter((variant) => {
+      const { width, format } = parseVariantName(variant)!;
+      return variants[`${width}.${format}`] !== undefined;
+    });
+    for (const variant of makeable) {
       const { width, format } = parseVariantName(variant)!;
       await storage.save(variant, variants[`${width}.${format}`]!);
       report.made += 1;
     }
-    report.completed += 1;
+    if (makeable.length > 0) report.completed += 1;
   }
 
   if (options.removeStrays) {

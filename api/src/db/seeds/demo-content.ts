@@ -4,6 +4,7 @@ import { collections, entityOf } from '../../content/registry.js';
 import { recordUnlistedChanges } from '../../content/history/history.service.js';
 import type { ImageStorage } from '../../uploads/storage.js';
 import { saveImage } from '../../uploads/upload.service.js';
+import { originalName } from '../../uploads/variants.js';
 import { Canvas, hex, mix, type Rgb } from './png.js';
 import { UPLOADS_ROOT } from '../../shared/url-paths.js';
 
@@ -121,8 +122,10 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
   // at once (sharp works off the event loop), awaited before the transaction commits.
   const pending: Promise<unknown>[] = [];
   const image = (name: string, canvas: Canvas) => {
-    pending.push(saveImage(canvas.toPng(), storage, name.replace(/\.png$/, '')));
-    return `${UPLOADS_ROOT}/${name}`;
+    const base = name.replace(/\.png$/, '');
+    pending.push(saveImage(canvas.toPng(), storage, base));
+    // The name saveImage stores it under: its width in it (originalName).
+    return `${UPLOADS_ROOT}/${originalName(base, canvas.width, 'png')}`;
   };
 
   return em.transactional(async (tx) => {
