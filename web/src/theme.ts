@@ -84,6 +84,10 @@ export const themeConfig = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's defaults fall short of WCAG on white: error text red.500 is 3.8:1 (AA wants 4.5:1),
+        // the gray focus ring of secondary buttons gray.400 is 2.5:1 (2.4.11 wants 3:1).
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
+        gray: { focusRing: { value: { _light: '{colors.gray.600}', _dark: '{colors.gray.400}' } } },
         brand: {
           solid: { value: '{colors.brand.700}' },
           contrast: { value: 'white' },
