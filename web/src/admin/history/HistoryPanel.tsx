@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { AdminRestoreRevisionDocument } from '../../graphql/generated/graphql';
+import { EntryChanges } from './EntryChanges';
 import { HISTORY_PAGE, contentHistoryDocument, type HistoryEntry } from './history-operations';
 import { notify } from '../../components/notifications';
 import { useAdminFailures } from '../auth/session-expiry';
@@ -85,11 +86,7 @@ export function HistoryPanel({
                   {when(entry.at)} · {entry.username ?? 'initial content'}
                 </Text>
               </HStack>
-              {entry.changed.length > 0 && entry.action !== 'create' && entry.action !== 'delete' && (
-                <Text fontSize="sm" mt="1">
-                  {entry.changed.map(labelOf).join(', ')}
-                </Text>
-              )}
+              <EntryChanges entry={entry} collection={collection} labelOf={labelOf} />
             </Box>
             {index > 0 && entry.action !== 'delete' && (
               <Button

@@ -13,10 +13,13 @@ export interface HistoryEntry {
   username: string | null;
   at: string;
   changed: string[];
+  /** The whole record before and after the change, as JSON (null for a create's before, a delete's after). */
+  before?: string | null;
+  after?: string | null;
 }
 
 export const contentHistoryDocument = parse(
   `query AdminContentHistory($collection: String!, $id: Int!, $offset: Int) {
-    contentHistory(collection: $collection, id: $id, limit: ${HISTORY_PAGE + 1}, offset: $offset) { id action username at changed }
+    contentHistory(collection: $collection, id: $id, limit: ${HISTORY_PAGE + 1}, offset: $offset) { id action username at changed before after }
   }`,
 ) as TypedDocumentNode<{ contentHistory: HistoryEntry[] }, { collection: string; id: number; offset?: number }>;
