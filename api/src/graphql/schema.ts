@@ -5,6 +5,7 @@ import { AccountsResolver } from './accounts.resolver.js';
 import { AuthResolver } from './auth.resolver.js';
 import { contentResolvers } from './content.resolver.js';
 import { HistoryResolver } from './history.resolver.js';
+import { OverviewResolver } from './overview.resolver.js';
 import { PreviewsResolver } from './previews.resolver.js';
 import { UploadResolver } from './upload.resolver.js';
 import { WebhooksResolver } from '../webhooks/webhooks.resolver.js';
@@ -14,7 +15,7 @@ let built: Promise<GraphQLSchema> | undefined;
 /** The GraphQL schema, built once per process from the resolver classes. */
 export function graphQLSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [AuthResolver, AccountsResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver],
+    resolvers: [AuthResolver, AccountsResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver, OverviewResolver],
     // Services validate raw input themselves (REST sends raw JSON); no class-validator here.
     validate: false,
   }).then(describeRoots);
