@@ -87,7 +87,7 @@ describe('admin login', () => {
     await toast(page, 'Logged in successfully');
     expect(new URL(page.url()).pathname).toBe('/admin');
     const countries = (await (await fetch(`${baseUrl()}/api/countries`)).json()) as unknown[];
-    await page.getByText(`${countries.length} Branches`).waitFor();
+    await page.getByRole('list', { name: 'Content screens' }).getByRole('link', { name: `Countries ${countries.length} items` }).waitFor();
     await context.close();
   });
 
@@ -131,7 +131,10 @@ describe('editing content', () => {
     await page.getByRole('button', { name: /Save Changes/ }).click();
     await toast(page, 'Statistics updated successfully');
     await navLink(page, 'Dashboard').click();
-    await page.getByText('77+ Experts').waitFor();
+    // The dashboard's recent changes name the edit, its author and the field.
+    const latest = page.getByRole('list', { name: 'Recent changes, newest first' }).getByRole('listitem').first();
+    await latest.filter({ hasText: 'Edited Statistics' }).filter({ hasText: 'Expert Consultants Count' }).waitFor();
+    expect(await latest.textContent()).toContain(`by ${adminCredentials().username}`);
   });
 
   interface Case {
