@@ -14,39 +14,24 @@ export function LogoMark({ size = 36, inverted = false }: { size?: number; inver
   );
 }
 
-/** Visually hidden between 768px and 1024px, where the header is tight; still read out. */
-const HIDDEN_WHEN_TIGHT = {
-  '@media (min-width: 48em) and (max-width: 63.98em)': {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0, 0, 0, 0)',
-    whiteSpace: 'nowrap',
-  },
-};
-
 /**
- * The mark with the firm's name (first word large, the rest as a small-caps line). `compact` hides
- * the name visually between 768px and 1024px; it stays the text of whatever link wraps the logo.
+ * The mark with the firm's name (first word large, the rest as a small-caps line).
  */
 export function Logo({
   name,
   inverted = false,
   size = 'md',
-  compact = false,
 }: {
   name: string;
   inverted?: boolean;
   size?: 'md' | 'lg';
-  compact?: boolean;
 }) {
   const large = size === 'lg';
   const [first, ...rest] = name.split(' ');
   return (
     <HStack gap={large ? '4' : '2.5'}>
       <LogoMark size={large ? 64 : 36} inverted={inverted} />
-      <Box lineHeight="1" css={compact ? HIDDEN_WHEN_TIGHT : undefined}>
+      <Box lineHeight="1">
         <Text
           as="span"
           display="block"

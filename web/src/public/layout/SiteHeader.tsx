@@ -15,8 +15,10 @@ function prefersReducedMotion(): boolean {
  * Fixed header: the logo, a Home link and one link per landing section (`/#news`). On the landing
  * page a section link scrolls smoothly to its section and moves focus there; elsewhere it goes to
  * /#section, except on a section's own page (/news for News), where it stays. The current page's
- * entry carries aria-current. Below 768px (md) the links move into a menu that closes on Escape, a
- * tap outside it, or any navigation.
+ * entry carries aria-current. Below 1024px (lg), where ten links and the firm's name do not fit
+ * in one row, the links move into a menu that holds keyboard focus while open (Tab cycles through
+ * its button and links) and closes on Escape (focus back on its button), a tap outside it, or any
+ * navigation.
  */
 export function SiteHeader() {
   const location = useLocation();
@@ -31,9 +33,23 @@ export function SiteHeader() {
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') {
+        holdFocus(event);
+        return;
+      }
       if (event.key !== 'Escape') return;
       setMenuOpen(false);
       toggle.current?.focus();
+    };
+    // Focus stays on the menu's button and links: past the last it wraps to the button, and back.
+    const holdFocus = (event: KeyboardEvent) => {
+      const links = [...(header.current?.querySelectorAll<HTMLElement>('#mobile-menu a[href]') ?? [])];
+      const ring = [toggle.current, ...links].filter((element): element is HTMLElement => element !== null);
+      if (ring.length === 0) return;
+      const at = ring.indexOf(document.activeElement as HTMLElement);
+      const next = at === -1 ? 0 : (at + (event.shiftKey ? ring.length - 1 : 1)) % ring.length;
+      event.preventDefault();
+      ring[next]!.focus();
     };
     const onPointerDown = (event: PointerEvent) => {
       if (!header.current?.contains(event.target as Node)) setMenuOpen(false);
@@ -100,19 +116,22 @@ export function SiteHeader() {
     >
       <Container maxW="6xl" h={HEADER_HEIGHT} display="flex" alignItems="center" justifyContent="space-between" gap="4">
         <RouterLink to="/" onClick={(event) => follow(event, navTargets(location.pathname)[0])}>
-          <Logo name={FIRM_NAME} inverted compact />
+          <Logo name={FIRM_NAME} inverted />
         </RouterLink>
-        <Box as="nav" aria-label="Main" hideBelow="md">
-          <HStack as="ul" gap={{ md: '0', xl: '1' }} listStyleType="none">
-            {navItems({ size: { md: 'xs', lg: 'sm' }, px: { md: '1.5', xl: '3' } })}
+        <Box as="nav" aria-label="Main" hideBelow="lg">
+          <HStack as="ul" gap={{ lg: '0', xl: '1' }} listStyleType="none">
+            {navItems({ size: 'sm', px: { lg: '1.5', xl: '3' } })}
           </HStack>
         </Box>
         <IconButton
           ref={toggle}
-          hideFrom="md"
+          hideFrom="lg"
           variant="ghost"
           color="white"
+          // Open, the ghost button's light "expanded" fill would put the white X on #F4F4F5.
           _hover={{ bg: 'whiteAlpha.200' }}
+          _expanded={{ bg: 'whiteAlpha.200', color: 'white' }}
+          _focusVisible={{ outline: '3px solid', outlineColor: 'accent.400', outlineOffset: '0' }}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
@@ -122,7 +141,7 @@ export function SiteHeader() {
         </IconButton>
       </Container>
       {menuOpen && (
-        <Box id="mobile-menu" as="nav" aria-label="Mobile" hideFrom="md" bg="brand.900" borderTopWidth="1px" borderColor="whiteAlpha.200">
+        <Box id="mobile-menu" as="nav" aria-label="Mobile" hideFrom="lg" bg="brand.900" borderTopWidth="1px" borderColor="whiteAlpha.200">
           <Stack as="ul" listStyleType="none" gap="0" py="2" px="4">
             {navItems({ w: 'full', justifyContent: 'flex-start', size: 'lg' })}
           </Stack>

@@ -105,6 +105,32 @@ describe('mobile menu', () => {
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
   });
 
+  it('holds keyboard focus while open: Tab past the last link wraps to its button, Shift+Tab back to the last link', async () => {
+    const user = userEvent.setup();
+    renderHeader('/team', <a href="/somewhere">Page link</a>);
+    const menu = await openMenu(user);
+    const links = within(menu).getAllByRole('link');
+    const toggle = screen.getByRole('button', { name: 'Close menu' });
+    expect(toggle).toHaveFocus();
+    await user.tab();
+    expect(links[0]).toHaveFocus();
+    for (let i = 1; i < links.length; i++) await user.tab();
+    expect(within(menu).getByRole('link', { name: 'Contact' })).toHaveFocus();
+    await user.tab();
+    expect(toggle).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(menu).getByRole('link', { name: 'Contact' })).toHaveFocus();
+    // Focus that was elsewhere comes back into the menu on the next Tab.
+    screen.getByRole('link', { name: 'Page link' }).focus();
+    await user.tab();
+    expect(toggle).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+    // Closed, Tab moves on as usual.
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Open menu' })).not.toHaveFocus();
+  });
+
   it('closes on a tap outside it, not on a tap inside it', async () => {
     const user = userEvent.setup();
     renderHeader('/team');
