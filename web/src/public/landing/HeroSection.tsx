@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { ArrowRight } from 'lucide-react';
+import { Box, Button, Container, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { ArrowRight, Pause, Play } from 'lucide-react';
 import heroVideoUrl from '../../assets/hero.mp4';
 import heroPosterUrl from '../../assets/poster.jpg';
 import { Logo } from '../../components/Logo';
@@ -25,21 +25,51 @@ function wantsVideo(): boolean {
   return !(navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
 }
 
+/** A visitor who paused the video keeps it paused for the rest of the visit. */
+const PAUSED_KEY = 'hero-video-paused';
+
+function pausedBefore(): boolean {
+  try {
+    return sessionStorage.getItem(PAUSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberPaused(paused: boolean) {
+  try {
+    if (paused) sessionStorage.setItem(PAUSED_KEY, '1');
+    else sessionStorage.removeItem(PAUSED_KEY);
+  } catch {
+    // Storage unavailable: the choice holds for this page only.
+  }
+}
+
 /**
  * Looping, muted background video behind the firm's logo, tagline and subtitle. The page arrives
- * with the poster only; the video's source is added in the browser for visitors who get it (see
- * VIDEO_MEDIA), so small screens and visitors asking for reduced motion or data never download it.
- * Reduced motion also hides the element (CSS, so it holds before scripts run).
+ * with the poster only (a background image): no <video> element, so a browser without scripts
+ * shows no video controls. The video is added in the browser for visitors who get it (see
+ * VIDEO_MEDIA), so small screens and visitors asking for reduced motion or data never download it,
+ * with a button to pause and play it (WCAG 2.2.2: moving content that lasts has a pause).
+ * Reduced motion also hides the element (CSS).
  */
 export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
   const video = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(false);
+  const [state, setState] = useState<'none' | 'playing' | 'paused'>('none');
   useEffect(() => {
-    if (wantsVideo()) setPlaying(true);
+    if (wantsVideo()) setState(pausedBefore() ? 'paused' : 'playing');
   }, []);
   useEffect(() => {
-    if (playing) void video.current?.play().catch(() => {});
-  }, [playing]);
+    const element = video.current;
+    if (!element) return;
+    if (state === 'playing') void element.play()?.catch(() => {});
+    else element.pause();
+  }, [state]);
+  const toggle = () => {
+    const paused = state === 'playing';
+    rememberPaused(paused);
+    setState(paused ? 'paused' : 'playing');
+  };
   return (
     <Box
       as="section"
@@ -55,19 +85,21 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
       bgPos="center"
       color="white"
     >
-      <Box
-        asChild
-        position="absolute"
-        inset="0"
-        w="full"
-        h="full"
-        objectFit="cover"
-        css={{ '@media (prefers-reduced-motion: reduce)': { display: 'none' } }}
-      >
-        <video ref={video} autoPlay={playing} muted loop playsInline preload="none" poster={heroPosterUrl} aria-hidden="true" tabIndex={-1}>
-          {playing && <source src={heroVideoUrl} type="video/mp4" />}
-        </video>
-      </Box>
+      {state !== 'none' && (
+        <Box
+          asChild
+          position="absolute"
+          inset="0"
+          w="full"
+          h="full"
+          objectFit="cover"
+          css={{ '@media (prefers-reduced-motion: reduce)': { display: 'none' } }}
+        >
+          <video ref={video} autoPlay={state === 'playing'} muted loop playsInline preload={state === 'playing' ? 'auto' : 'none'} poster={heroPosterUrl} aria-hidden="true" tabIndex={-1}>
+            <source src={heroVideoUrl} type="video/mp4" />
+          </video>
+        </Box>
+      )}
       <Box
         position="absolute"
         inset="0"
@@ -108,6 +140,25 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
           </Box>
         </Stack>
       </Container>
+      {state !== 'none' && (
+        <IconButton
+          position="absolute"
+          bottom={{ base: '4', md: '6' }}
+          right={{ base: '4', md: '6' }}
+          size="sm"
+          rounded="full"
+          bg="brand.950/70"
+          color="white"
+          borderWidth="1px"
+          borderColor="whiteAlpha.500"
+          _hover={{ bg: 'brand.950' }}
+          _focusVisible={{ outline: '3px solid', outlineColor: 'accent.400', outlineOffset: '2px' }}
+          aria-label={state === 'playing' ? 'Pause background video' : 'Play background video'}
+          onClick={toggle}
+        >
+          {state === 'playing' ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+        </IconButton>
+      )}
     </Box>
   );
 }
