@@ -7,6 +7,7 @@ import { ContactSection } from '../contact/ContactSection';
 import { FIRM_NAME, FIRM_SHORT_DESCRIPTION } from '../firm';
 import { PageMeta } from '../page-meta';
 import { goToSection } from '../sections';
+import { isRestoringScroll } from '../layout/scroll-restoration';
 import { BrandsSection } from './BrandsSection';
 import { HERO_POSTER_URL, HeroSection } from './HeroSection';
 import { organizationData } from '../seo/structured-data';
@@ -31,13 +32,14 @@ export function LandingPage() {
   const { data, loading, error } = usePublicQuery(LandingPageDocument);
   // The contact section's own query (answered once, shared): its entries are the firm's contact points.
   const contacts = usePublicQuery(ContactSectionDocument).data?.contactInfo ?? [];
-  const { hash } = useLocation();
+  const { hash, key } = useLocation();
   const ready = !loading && !error && data !== undefined;
 
-  // Arriving from another page at /#section: land on that section once it is rendered.
+  // Arriving from another page at /#section: land on that section once it is rendered (not when
+  // back/forward puts the visitor where they were: scroll-restoration.ts).
   useEffect(() => {
-    if (ready && hash.length > 1) goToSection(decodeURIComponent(hash.slice(1)), { smooth: false });
-  }, [ready, hash]);
+    if (ready && hash.length > 1 && !isRestoringScroll(key)) goToSection(decodeURIComponent(hash.slice(1)), { smooth: false });
+  }, [ready, hash, key]);
 
   const content = data?.landingContent ?? FALLBACK_CONTENT;
   const meta = (

@@ -3,8 +3,10 @@ import { Outlet } from 'react-router';
 import { HEADER_HEIGHT } from '../sections';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { useScrollRestoration } from './scroll-restoration';
 
 export function PublicLayout() {
+  useScrollRestoration();
   return (
     <Box minH="100vh" display="flex" flexDirection="column" bg="gray.50">
       <a href="#main" className="skip-link">
