@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import type { NewsPreviewCardFragment } from '../../graphql/generated/graphql';
 import { ContentGrid } from '../../components/ContentGrid';
+import { PREVIEW_COLUMNS } from '../../components/card-layout';
 import { SectionHeading } from '../../components/SectionHeading';
 import { EmptyState } from '../../components/PageStatus';
 import { NewsCard } from '../news/NewsCard';
@@ -16,7 +17,7 @@ export function NewsPreviewSection({ preview }: { preview: NewsPreviewCardFragme
       {preview.length === 0 ? (
         <EmptyState text="No news to display yet." />
       ) : (
-        <ContentGrid as="ul" listStyleType="none" gap={{ base: '4', md: '8' }}>
+        <ContentGrid as="ul" listStyleType="none" columns={PREVIEW_COLUMNS} gap={{ base: '4', md: '6', lg: '8' }}>
           {preview.map((item) => (
             <li key={item.id}>
               <NewsCard news={item} showContent={false} layout="compact" />

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import type { ProjectCardFragment } from '../../graphql/generated/graphql';
 import { ContentGrid } from '../../components/ContentGrid';
+import { PREVIEW_COLUMNS } from '../../components/card-layout';
 import { SectionHeading } from '../../components/SectionHeading';
 import { EmptyState } from '../../components/PageStatus';
 import { ProjectCard } from '../clients/ProjectCard';
@@ -21,7 +22,7 @@ export function ProjectsPreviewSection({ preview }: { preview: ProjectCardFragme
       {preview.length === 0 ? (
         <EmptyState text="No projects to display yet." />
       ) : (
-        <ContentGrid as="ul" listStyleType="none" gap={{ base: '4', md: '8' }}>
+        <ContentGrid as="ul" listStyleType="none" columns={PREVIEW_COLUMNS} gap={{ base: '4', md: '6', lg: '8' }}>
           {preview.map((project) => (
             <li key={project.id}>
               <ProjectCard project={project} layout="compact" />
