@@ -9,7 +9,8 @@ import { RecentChanges } from './RecentChanges';
 
 /** The admin's first screen: what changed lately (who, when, where), and every content screen with its size. */
 export function DashboardPage() {
-  const { data, loading, error } = useQuery(AdminDashboardDocument);
+  // Asked again on each visit: what changed since is the point of the screen (the last answer shows meanwhile).
+  const { data, error } = useQuery(AdminDashboardDocument, { fetchPolicy: 'cache-and-network' });
   const failures = useAdminFailures();
   useEffect(() => {
     if (error) failures.report(error, 'Failed to load content');
@@ -18,7 +19,7 @@ export function DashboardPage() {
   return (
     <Box>
       <ScreenHeader title="Dashboard" description="Manage your landing page content" />
-      {loading || !data ? (
+      {!data ? (
         <Text color="fg.muted">{error ? 'Failed to load content' : 'Loading...'}</Text>
       ) : (
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6" alignItems="start">

@@ -59,6 +59,23 @@ describe('the dashboard', () => {
     expect(server.callsOf('AdminCountries').at(-1)).toMatchObject({ search: 'Lemuria' });
   });
 
+  it('asks for the latest changes again on each visit', async () => {
+    let answers = 0;
+    const server = fakeServer({
+      AdminMe: SIGNED_IN,
+      AdminDashboard: () => (answers++ === 0 ? dashboardAnswer() : dashboardAnswer(changes.slice(0, 1))),
+      AdminCountries: (variables) => listAnswer('countries', [], variables),
+    });
+    renderAdmin('/admin', { server });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText(/No changes yet/)).toBeInTheDocument();
+    await user.click(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Countries' }));
+    await screen.findByRole('heading', { name: 'Countries', level: 1 });
+    await user.click(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('link', { name: 'Lemuria' })).toBeInTheDocument();
+    expect(server.callsOf('AdminDashboard')).toHaveLength(2);
+  });
+
   it('says when nothing has changed yet', async () => {
     renderAdmin('/admin', { server: fakeServer({ AdminMe: SIGNED_IN, AdminDashboard: () => dashboardAnswer() }) });
     expect(await screen.findByText(/No changes yet/)).toBeInTheDocument();
