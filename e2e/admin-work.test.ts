@@ -189,7 +189,7 @@ async function axeViolations(page: Page, name: string): Promise<string[]> {
 }
 
 describe('axe-core', () => {
-  for (const width of [390, 1440]) {
+  for (const width of [390, 768, 1440]) {
     it(`finds no violations on any admin screen or dialog at ${width} px`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
