@@ -14,7 +14,10 @@ export function altText(picture: string) {
   });
 }
 
-/** Position in public lists (ascending, ties by id); 0 unless given. Every collection has it. */
+/**
+ * Position in public lists (ascending, ties by id). Every collection has it. A create without it
+ * goes last (the collection service picks the place); `default` is only the column's default.
+ */
 export const displayOrderField: Field<number, 'defaulted'> = {
   kind: 'wholeNumber',
   label: 'Display Order',

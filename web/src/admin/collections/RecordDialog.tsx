@@ -1,7 +1,8 @@
+import { useRef, useState } from 'react';
 import { Form } from 'formik';
-import { CloseButton, Dialog, Portal, Tabs } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Tabs } from '@chakra-ui/react';
 import { DialogFormFooter } from '../forms/DialogFormFooter';
-import { FORM_DIALOG_CONTENT } from '../forms/dialog-layout';
+import { FORM_DIALOG_CONTENT, FORM_DIALOG_ROOT } from '../forms/dialog-layout';
 import { confirmDiscard } from '../forms/confirm-discard';
 import type { FieldSpec } from '../forms/field-spec';
 import { RecordForm } from '../forms/RecordForm';
@@ -26,6 +27,13 @@ export function RecordDialog<Row extends { id: number; version?: number }>({
 }) {
   const { dialog, tab, saver } = control;
   const title = `${dialog.editing ? 'Edit' : 'Add'} ${singular}`;
+  // The History tab keeps the height the Details tab had: switching neither resizes nor moves the dialog.
+  const content = useRef<HTMLDivElement>(null);
+  const [detailsHeight, setDetailsHeight] = useState<number | null>(null);
+  const switchTab = (next: DialogTab) => {
+    if (next === 'history' && tab === 'details') setDetailsHeight(content.current?.offsetHeight ?? null);
+    control.setTab(next);
+  };
   const askThenClose = () => void confirmDiscard().then((discard) => discard && control.close());
   return (
     <Dialog.Root
@@ -33,18 +41,16 @@ export function RecordDialog<Row extends { id: number; version?: number }>({
       onOpenChange={(details) => {
         if (!details.open) askThenClose();
       }}
-      size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
-      placement="center"
+      {...FORM_DIALOG_ROOT}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content {...FORM_DIALOG_CONTENT}>
+          <Dialog.Content ref={content} {...FORM_DIALOG_CONTENT} h={tab === 'history' && detailsHeight ? `${detailsHeight}px` : undefined}>
             <RecordForm
               key={dialog.formKey}
               record={dialog.editing}
-              fields={fields}
+              fields={control.fields}
               saver={saver}
               draftKey={`${path}:${dialog.editing?.id ?? 'new'}`}
               path={`/admin/${path}`}
@@ -59,7 +65,7 @@ export function RecordDialog<Row extends { id: number; version?: number }>({
                     {form.guard}
                     {form.notice}
                     {dialog.editing ? (
-                      <Tabs.Root value={tab} onValueChange={(details) => control.setTab(details.value as DialogTab)} variant="line">
+                      <Tabs.Root value={tab} onValueChange={(details) => switchTab(details.value as DialogTab)} variant="line">
                         <Tabs.List mb="4">
                           <Tabs.Trigger value="details">Details</Tabs.Trigger>
                           <Tabs.Trigger value="history">History</Tabs.Trigger>
@@ -81,7 +87,16 @@ export function RecordDialog<Row extends { id: number; version?: number }>({
                       form.fields
                     )}
                   </Dialog.Body>
-                  <DialogFormFooter onCancel={askThenClose} saving={form.saving} />
+                  {/* History saves nothing (a restore is its own action): no Save or Cancel there, only Done. */}
+                  {dialog.editing && tab === 'history' ? (
+                    <Dialog.Footer>
+                      <Button variant="outline" onClick={askThenClose}>
+                        Done
+                      </Button>
+                    </Dialog.Footer>
+                  ) : (
+                    <DialogFormFooter onCancel={askThenClose} saving={form.saving} />
+                  )}
                 </Form>
               )}
             </RecordForm>

@@ -39,7 +39,10 @@ export interface CollectionDefinition<Row extends { id: number; version?: number
   /** Accessible name of a row for its edit/delete buttons. */
   rowLabel(row: Row): string;
   columns: Column<Row>[];
+  /** The edit form's fields. */
   fields: FieldSpec[];
+  /** The add form's fields: all but the place (a new record goes last; dragging or "Move to" places it). */
+  addFields: FieldSpec[];
   operations: {
     /** A page of the list with its counts (`matching`: with the search and filter; `total`: all). */
     list: TypedDocumentNode<ListData<Row>, ListVariables>;
@@ -81,6 +84,7 @@ export function defineCollection<C extends ContentType>({ type, rowLabel, column
     rowLabel,
     columns,
     fields: formFieldsOf(editableFields(type)),
+    addFields: formFieldsOf(type.fields),
     operations: collectionOperations(type),
   };
   return definition;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { FieldSpec } from '../forms/field-spec';
 import { useSaveRecord, type RecordSaver } from '../forms/use-save-record';
 import type { CollectionDefinition } from './collection-definition';
 
@@ -17,6 +18,8 @@ export interface RecordDialogControl<Row extends { id: number; version?: number 
   tab: DialogTab;
   setTab(tab: DialogTab): void;
   saver: RecordSaver<Row>;
+  /** The fields of the form shown: an add leaves out the place (the new record goes last). */
+  fields: FieldSpec[];
   openAdd(): void;
   openEdit(row: Row): void;
   close(): void;
@@ -36,6 +39,7 @@ export function useRecordDialog<Row extends { id: number; version?: number }>(
   const [tab, setTab] = useState<DialogTab>('details');
   const saver = useSaveRecord<Row>({
     fields: definition.fields,
+    addFields: definition.addFields,
     create: operations.create,
     update: operations.update,
     messages: {
@@ -67,5 +71,6 @@ export function useRecordDialog<Row extends { id: number; version?: number }>(
     setDialog((d) => ({ open: false, editing: null, formKey: d.formKey + 1 }));
   }
 
-  return { dialog, tab, setTab, saver, openAdd: () => open(null), openEdit: open, close };
+  const fields = dialog.editing ? definition.fields : definition.addFields;
+  return { dialog, tab, setTab, saver, fields, openAdd: () => open(null), openEdit: open, close };
 }

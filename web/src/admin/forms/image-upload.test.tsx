@@ -77,7 +77,7 @@ describe('image upload in the team, news and client dialogs', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Team member added successfully')).toBeInTheDocument();
     expect(server.callsOf('AdminCreateTeamMember')[0]).toEqual({
-      input: { name: 'Layla Haddad', position: 'Senior Consultant', pictureUrl: '/uploads/face-123.png', altText: null, brief: null, displayOrder: 0 },
+      input: { name: 'Layla Haddad', position: 'Senior Consultant', pictureUrl: '/uploads/face-123.png', altText: null, brief: null }, // no displayOrder: a new member goes last
     });
   });
 

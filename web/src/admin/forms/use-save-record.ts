@@ -17,6 +17,8 @@ export interface SavedRecord {
 
 export interface SaveRecordOptions {
   fields: FieldSpec[];
+  /** The add form's fields, when it shows fewer (a collection's add leaves the place to the server). */
+  addFields?: FieldSpec[];
   /** Adds a record (collections). Without it a form that has no record only says `missingId`. */
   create?: TypedDocumentNode<unknown, { input: ContentInput }>;
   update: TypedDocumentNode<unknown, UpdateVariables>;
@@ -63,7 +65,8 @@ export function useSaveRecord<R extends SavedRecord>(options: SaveRecordOptions)
       notify('error', 'Error', messages.missingId);
       return;
     }
-    const input = inputFrom(fields, values);
+    // The form sends what it shows: a field left out of the add form takes the server's value.
+    const input = inputFrom(record ? fields : (options.addFields ?? fields), values);
     const action = record ? 'update' : 'add';
     try {
       // `create` is optional (a singleton has none), so both go through the client rather than useMutation.
