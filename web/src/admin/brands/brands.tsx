@@ -6,7 +6,7 @@ export const brands = defineCollection({
   type: brandsType,
   rowLabel: (row) => row.name,
   columns: [
-    { header: 'Logo', width: '1%', cell: (row) => <Thumbnail src={row.logoUrl} alt={row.altText || `${row.name} logo`} /> },
+    { header: 'Logo', width: '1%', cell: (row) => <Thumbnail src={row.logoUrl} alt={row.altText || `${row.name} logo`} shape="logo" /> },
     { header: 'Name', cell: (row) => row.name, sortField: 'name' },
     { header: 'Website', cell: (row) => <ExternalLink href={row.websiteUrl} /> },
     displayOrderColumn,

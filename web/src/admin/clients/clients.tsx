@@ -9,7 +9,7 @@ export const clients = defineCollection({
     pictureColumn('title'),
     { header: 'Title', cell: (row) => row.title, sortField: 'title' },
     { header: 'Country', cell: (row) => row.country || 'N/A' },
-    { header: 'Featured', cell: (row) => <FeaturedBadge featured={row.featured} /> },
+    { header: 'Featured', width: '1%', cell: (row) => <FeaturedBadge featured={row.featured} /> },
     displayOrderColumn,
   ],
 });

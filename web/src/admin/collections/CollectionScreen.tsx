@@ -84,7 +84,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
             selectable={selectable}
             selection={selection}
             draggable={draggable}
-            onDrop={(row, toIndex) => mover.moveTo(row, toIndex, false)}
+            onDrop={(row, toIndex) => mover.moveTo(row, toIndex)}
             empty={empty}
             actions={(row, index, label) => (
               <RowActions

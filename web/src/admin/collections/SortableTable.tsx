@@ -1,15 +1,19 @@
-import { useState, type ReactNode } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { useRef, useState, type ReactNode } from 'react';
+import { DndContext, KeyboardSensor, MouseSensor, TouchSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Box, Button, HStack, Table } from '@chakra-ui/react';
+import { Box, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cardActionsCell, cardBody, cardCell, cardMessageCell, cardMessageRow, cardScrollArea, cardTable, stickyEnd, visuallyHiddenOnPhones } from '../shell/card-table';
 import type { Column } from './collection-definition';
 import type { SortState } from './list-state';
 import { SelectBox, SortableRow } from './table-rows';
 import type { Selection } from './use-selection';
+import { useSideScroll } from './use-side-scroll';
 
 const INSTRUCTIONS = 'To move a row, press Space or Enter, use the arrow keys, then Space or Enter to drop it, or Escape to cancel.';
+
+/** The Actions column's edge while columns are hidden under it (the table scrolls sideways). */
+const MORE_UNDER_EDGE = '-10px 0 10px -8px rgba(0, 0, 0, 0.35), inset 1px 0 0 var(--chakra-colors-border)';
 
 /**
  * A collection's table: column headers that sort on the server, a row per record with its
@@ -54,7 +58,9 @@ export function SortableTable<Row extends { id: number }>({
   actions(row: Row, index: number, label: string): ReactNode;
 }) {
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
+    // Touch: a long press on the handle picks the row up (a quick swipe still scrolls the page).
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   /** The order shown while a move is on its way to the server. */
@@ -80,12 +86,24 @@ export function SortableTable<Row extends { id: number }>({
     return row ? rowLabel(row) : 'item';
   };
   const positionOf = (id: unknown) => offset + shown.findIndex((r) => r.id === Number(id)) + 1;
+  // The row a dragged one was last over: picking a row up is also "over" itself, which is no move.
+  const lastOver = useRef<unknown>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${labelOfId(active.id)}, position ${positionOf(active.id)} of ${total}.`,
-    onDragOver: ({ active, over }) => (over ? `${labelOfId(active.id)} moved to position ${positionOf(over.id)} of ${total}.` : `${labelOfId(active.id)} is not over a row.`),
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return `Picked up ${labelOfId(active.id)}, position ${positionOf(active.id)} of ${total}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === lastOver.current) return undefined;
+      lastOver.current = over?.id ?? null;
+      return over ? `${labelOfId(active.id)} moved to position ${positionOf(over.id)} of ${total}.` : `${labelOfId(active.id)} is not over a row.`;
+    },
     onDragEnd: ({ active, over }) => (over ? `${labelOfId(active.id)} dropped at position ${positionOf(over.id)} of ${total}.` : `${labelOfId(active.id)} dropped.`),
     onDragCancel: ({ active }) => `Moving ${labelOfId(active.id)} cancelled.`,
   };
+
+  const side = useSideScroll<HTMLDivElement>();
+  const actionsEdge = side.overflowing && !side.atEnd ? { boxShadow: { md: MORE_UNDER_EDGE } } : {};
 
   return (
     <DndContext
@@ -94,7 +112,12 @@ export function SortableTable<Row extends { id: number }>({
       onDragEnd={(event) => void onDragEnd(event)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
     >
-      <Table.ScrollArea {...cardScrollArea}>
+      {side.overflowing && (
+        <Text fontSize="sm" color="fg.muted" textAlign="end" mb="1" data-testid="scroll-hint">
+          {side.atEnd ? '← Scroll back for the first columns' : 'Scroll sideways for more columns →'}
+        </Text>
+      )}
+      <Table.ScrollArea ref={side.ref} {...cardScrollArea} css={{ scrollbarWidth: 'thin', scrollbarColor: 'var(--chakra-colors-border-emphasized) transparent' }}>
         <Table.Root size="sm" {...cardTable}>
           <Table.Header {...visuallyHiddenOnPhones}>
             <Table.Row bg="bg.subtle">
@@ -109,7 +132,7 @@ export function SortableTable<Row extends { id: number }>({
               {columns.map((column) => (
                 <ColumnHeader key={column.header} column={column} sortable={sortable} sort={sort} onSort={onSort} />
               ))}
-              <Table.ColumnHeader textAlign="end" w="1%" py="3" {...stickyEnd} bg="bg.subtle">
+              <Table.ColumnHeader textAlign="end" w="1%" py="3" {...stickyEnd} {...actionsEdge} bg="bg.subtle">
                 Actions
               </Table.ColumnHeader>
             </Table.Row>
@@ -147,7 +170,7 @@ export function SortableTable<Row extends { id: number }>({
                         {column.cell(row)}
                       </Table.Cell>
                     ))}
-                    <Table.Cell {...cardActionsCell} bg={selected ? 'brand.subtle' : 'bg'}>
+                    <Table.Cell {...cardActionsCell} {...actionsEdge} bg={selected ? 'brand.subtle' : 'bg'}>
                       {actions(row, index, label)}
                     </Table.Cell>
                   </SortableRow>
@@ -166,9 +189,10 @@ function ColumnHeader<Row>({ column, sortable, sort, onSort }: { column: Column<
   const sortField = column.sortField && sortable.includes(column.sortField) ? column.sortField : undefined;
   const sorted = sortField && sort?.field === sortField ? sort.direction : undefined;
   return (
-    <Table.ColumnHeader w={column.width} textAlign={column.align} py="3" aria-sort={sortField ? (sorted ?? 'none') : undefined}>
+    <Table.ColumnHeader w={column.width} textAlign={column.align} py="3" whiteSpace="normal" aria-sort={sortField ? (sorted ?? 'none') : undefined}>
       {sortField ? (
-        <Button variant="plain" size="sm" px="0" h="auto" fontWeight="semibold" onClick={() => onSort(sortField)}>
+        // Two-word headers may wrap, so a narrow number column is not as wide as its name.
+        <Button variant="plain" size="sm" px="0" h="auto" fontWeight="semibold" whiteSpace="normal" textAlign={column.align ?? 'start'} onClick={() => onSort(sortField)}>
           {column.header}
           {sorted === 'ascending' ? <ArrowUp /> : sorted === 'descending' ? <ArrowDown /> : <ArrowUpDown opacity={0.4} />}
         </Button>

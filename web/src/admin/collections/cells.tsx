@@ -1,4 +1,4 @@
-import { Badge, Image, Link, Text } from '@chakra-ui/react';
+import { Badge, Box, Image, Link, Text } from '@chakra-ui/react';
 import { Globe, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import type { ContactIcon as ContactIconName } from '@consulting/model';
 import type { Column } from './collection-definition';
@@ -6,19 +6,19 @@ import { thumbnailSrc } from '../forms/thumbnail-src';
 
 // Table cell renderers shared by the collection definitions.
 
-export function Thumbnail({ src, alt, shape = 'square' }: { src: string; alt: string; shape?: 'square' | 'flag' }) {
+/** Tile sizes per kind: flags about 3:2, logos wide, pictures square. */
+const TILE = { square: { w: '12', h: '12' }, flag: { w: '12', h: '8' }, logo: { w: '16', h: '10' } } as const;
+
+/**
+ * A picture shown whole (never cropped) on a neutral tile of a fixed size, which a narrow table
+ * column cannot squeeze: a wide flag or logo is letterboxed instead of cut to a sliver.
+ */
+export function Thumbnail({ src, alt, shape = 'square' }: { src: string; alt: string; shape?: keyof typeof TILE }) {
+  const { w, h } = TILE[shape];
   return (
-    <Image
-      src={thumbnailSrc(src)}
-      alt={alt}
-      w={shape === 'flag' ? '10' : '12'}
-      h={shape === 'flag' ? '7' : '12'}
-      objectFit="cover"
-      rounded={shape === 'flag' ? 'sm' : 'md'}
-      borderWidth="1px"
-      bg="bg.muted"
-      loading="lazy"
-    />
+    <Box as="span" display="inline-flex" w={w} minW={w} h={h} flexShrink={0} p="0.5" bg="bg.muted" borderWidth="1px" rounded={shape === 'square' ? 'md' : 'sm'} overflow="hidden" verticalAlign="middle">
+      <Image src={thumbnailSrc(src)} alt={alt} w="full" h="full" maxW="none" objectFit="contain" loading="lazy" />
+    </Box>
   );
 }
 
@@ -30,7 +30,7 @@ export function OrDash({ value }: { value: string | null | undefined }) {
 export function ExternalLink({ href }: { href: string | null | undefined }) {
   if (!href) return <OrDash value={null} />;
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" color="brand.fg" maxW="56" truncate display="block">
+    <Link href={href} target="_blank" rel="noopener noreferrer" color="brand.fg" maxW="40" truncate display="block" title={href}>
       {href}
     </Link>
   );
@@ -51,7 +51,7 @@ export function FeaturedBadge({ featured }: { featured: boolean }) {
 /** Clipped long text so a row stays one or two lines high. */
 export function Clamp({ children }: { children: string | null | undefined }) {
   return (
-    <Text lineClamp={2} minW="48" maxW="md" color="fg.muted">
+    <Text lineClamp={2} minW="40" maxW="md" color="fg.muted">
       {children}
     </Text>
   );

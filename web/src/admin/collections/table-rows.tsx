@@ -60,7 +60,10 @@ export function SortableRow({
                 size="sm"
                 variant="ghost"
                 cursor="grab"
+                // Held by touch: no page scroll, text selection or callout menu under the finger.
                 touchAction="none"
+                userSelect="none"
+                css={{ WebkitTouchCallout: 'none' }}
                 {...attributes}
                 {...listeners}
               >

@@ -18,10 +18,11 @@ export function useMoveRecord<Row extends { id: number; version?: number }>(
   const [moving, setMoving] = useState<{ row: Row; label: string; position: number } | null>(null);
 
   /** One request: the row to a 0-based place in the public order (past the end: last). Resolves whether it moved. */
-  async function moveTo(row: Row, toIndex: number, announce: boolean): Promise<boolean> {
+  async function moveTo(row: Row, toIndex: number): Promise<boolean> {
     try {
       await place({ variables: { id: row.id, toIndex } });
-      if (announce) notify('success', 'Success', `${definition.entity} moved to position ${Math.min(toIndex, total - 1) + 1}`);
+      // A polite "saved" cue once the server has the new order (dragging, the menu or the Move dialog).
+      notify('success', 'Order saved', `${definition.entity} moved to position ${Math.min(toIndex, total - 1) + 1}`);
       await refetchRows();
       return true;
     } catch (error) {
@@ -37,7 +38,7 @@ export function useMoveRecord<Row extends { id: number; version?: number }>(
       return;
     }
     const next = rows[index + 1] ?? rows[index - 1];
-    void moveTo(row, choice === 'top' ? 0 : total - 1, true).then((moved) => moved && focusAfter(next?.id));
+    void moveTo(row, choice === 'top' ? 0 : total - 1).then((moved) => moved && focusAfter(next?.id));
   }
 
   return {
@@ -45,7 +46,7 @@ export function useMoveRecord<Row extends { id: number; version?: number }>(
     moveTo,
     choose,
     /** The Move dialog's answer: a 1-based position. */
-    moveToPosition: (position: number) => (moving ? moveTo(moving.row, position - 1, true) : Promise.resolve(true)),
+    moveToPosition: (position: number) => (moving ? moveTo(moving.row, position - 1) : Promise.resolve(true)),
     closeDialog: () => setMoving(null),
   };
 }

@@ -18,7 +18,7 @@ export const news = defineCollection({
     },
     { header: 'Brief', cell: (row) => <Clamp>{row.brief}</Clamp> },
     { header: 'Link', cell: (row) => <ExternalLink href={row.link} /> },
-    { header: 'Featured', cell: (row) => <FeaturedBadge featured={row.featured} /> },
+    { header: 'Featured', width: '1%', cell: (row) => <FeaturedBadge featured={row.featured} /> },
     displayOrderColumn,
   ],
 });
