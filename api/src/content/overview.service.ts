@@ -33,13 +33,14 @@ export async function collectionCounts(em: EntityManager, caller: Caller): Promi
 }
 
 /**
- * What an entry's record is called, for a list of changes across records: the value of its type's
- * first text field (a title, a name) after the change, or before it for a delete; null when none.
+ * What an entry's record is called, for a list of changes across records (a title, a name) after
+ * the change, or before it for a delete; null when none.
  */
 export function recordNameOf(entry: Pick<ContentHistory, 'collection' | 'before' | 'after'>): string | null {
   const definition = [...collections, ...singletons].find((d) => d.path === entry.collection);
   if (!definition || definition.type.kind === 'singleton') return null;
-  const field = Object.entries(definition.type.fields).find(([, f]) => f.kind === 'text')?.[0];
+  // The first field its list is searched by (what staff look a record up by), else its first text field.
+  const field = definition.type.listing?.search[0] ?? Object.entries(definition.type.fields).find(([, f]) => f.kind === 'text')?.[0];
   const value = field ? (entry.after ?? entry.before)?.[field] : undefined;
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }

@@ -62,3 +62,12 @@ describe('recent changes', () => {
     }
   });
 });
+
+describe('a change names its record', () => {
+  it('by the field its list is searched by first (a contact entry by its value, not its type)', async () => {
+    const created = await admin('POST', 'contact-info', { ...validInput['contact-info'], type: 'email', value: 'press@example.com' });
+    expect(created.status).toBe(201);
+    const answer = await gql(RECENT, { limit: 1 }, session.cookie);
+    expect((answer.data as { recentChanges: Record<string, unknown>[] }).recentChanges[0]).toMatchObject({ collection: 'contact-info', recordName: 'press@example.com' });
+  });
+});
