@@ -9,8 +9,8 @@ export function NotFoundPage() {
   return (
     <Box>
       <ScreenHeader title="Page not found" description="There is no admin screen at this address." />
-      <Text mb="4" wordBreak="break-all">
-        Nothing lives at <Text as="code" fontFamily="mono">{pathname}</Text>. It may have been mistyped, or the link that led here is out of date.
+      <Text mb="4">
+        Nothing lives at <Text as="code" fontFamily="mono" wordBreak="break-all">{pathname}</Text>. It may have been mistyped, or the link that led here is out of date.
       </Text>
       <Button asChild colorPalette="brand">
         <Link to="/admin">
