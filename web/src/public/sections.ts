@@ -30,7 +30,8 @@ export const sectionHref = (id: string) => `/#${id}`;
 export function goToSection(id: string, { smooth = true }: { smooth?: boolean } = {}): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
-  target.scrollIntoView({ behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'auto', block: 'start' });
+  // Not 'auto': that follows the style sheet's `scroll-behavior: smooth` and would glide anyway.
+  target.scrollIntoView({ behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'instant', block: 'start' });
   target.focus({ preventScroll: true });
   return true;
 }

@@ -60,7 +60,7 @@ function restoreTo(y: number): () => void {
   const attempt = () => {
     if (cancelled) return;
     const room = document.documentElement.scrollHeight - window.innerHeight;
-    window.scrollTo(0, Math.min(y, Math.max(room, 0)));
+    window.scrollTo({ top: Math.min(y, Math.max(room, 0)), behavior: 'instant' });
     if (room >= y || (frame += 1) >= RESTORE_FRAMES) {
       stop();
       return;
@@ -96,8 +96,9 @@ export function useScrollRestoration() {
     if (navigation === 'POP' && saved !== undefined) {
       cancel = restoreTo(saved);
     } else if (navigation !== 'POP') {
-      window.scrollTo(0, 0);
-      if (hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+      // 'instant': the site's style sheet asks for smooth scrolling, which would glide from the old offset.
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      if (hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start', behavior: 'instant' });
     }
     // A first visit (POP without a saved position) keeps the browser's own landing: top or #anchor.
 
