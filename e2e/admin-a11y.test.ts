@@ -93,3 +93,29 @@ describe('focus ring', () => {
     await page.context().close();
   });
 });
+
+describe('the webhooks table at 768 px', () => {
+  it('fits beside the sidebar: every column shows, none under the sticky actions', async () => {
+    const page = await signedIn(768);
+    await page.goto(`${baseUrl()}/admin/webhooks`);
+    await page.getByRole('button', { name: /Add Webhook/ }).click();
+    const dialog = page.getByRole('dialog');
+    const url = 'https://93.184.215.14/hooks/tablet-width'; // a public address literal: no DNS here
+    await dialog.getByRole('textbox', { name: /URL/ }).fill(url);
+    await dialog.getByText('Team Members', { exact: true }).click();
+    await dialog.getByText('Contact Info', { exact: true }).click();
+    await dialog.getByText('Active', { exact: true }).click(); // paused: no deliveries to other tests' changes
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByRole('row').filter({ hasText: url });
+    await row.waitFor();
+    const fit = await page.evaluate(() => {
+      const area = document.querySelector('table')!.parentElement!;
+      return { scroll: area.scrollWidth, client: area.clientWidth };
+    });
+    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+    await page.getByRole('button', { name: `Delete ${url}` }).click();
+    await page.getByRole('button', { name: `Delete ${url}` }).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});

@@ -22,7 +22,7 @@ import { EMPTY_WEBHOOK, WebhookDialog, type WebhookFormValues } from './WebhookD
 
 type Endpoint = AdminWebhooksQuery['webhooks'][number];
 
-/** Row actions stay in view when the table scrolls sideways on a phone (as on the collection screens). */
+/** Tablets (768 px): a narrower URL column and tighter actions, so the State column fits beside the sticky actions. */
 
 /** Admin screen: webhook endpoints (add, edit, delete, send a test event) and each one's delivery log. */
 export function WebhooksPage() {
@@ -110,7 +110,7 @@ export function WebhooksPage() {
               )}
               {endpoints.map((endpoint) => (
                 <Table.Row key={endpoint.id} aria-selected={endpoint.id === selected} {...cardRow}>
-                  <Table.Cell data-label="URL" {...cardCell} wordBreak="break-all" minW={{ md: '40' }}>
+                  <Table.Cell data-label="URL" {...cardCell} wordBreak="break-all" minW={{ md: '24', lg: '40' }}>
                     {endpoint.url}
                   </Table.Cell>
                   <Table.Cell data-label="Collections" {...cardCell}>
@@ -120,7 +120,7 @@ export function WebhooksPage() {
                     <Badge colorPalette={endpoint.active ? 'green' : 'gray'}>{endpoint.active ? 'Active' : 'Paused'}</Badge>
                   </Table.Cell>
                   <Table.Cell {...cardActionsCell}>
-                    <HStack gap="1" justify="end">
+                    <HStack gap={{ base: '1', md: '0', lg: '1' }} justify="end">
                       <Button
                         size="sm"
                         variant="ghost"
