@@ -60,7 +60,8 @@ export function SortableRow({
                 size="sm"
                 variant="ghost"
                 cursor="grab"
-                // Held by touch: no page scroll, text selection or callout menu under the finger.
+                // Touch: a long press picks the row up (a quick swipe moves nothing); no page scroll,
+                // text selection or callout menu under the finger.
                 touchAction="none"
                 userSelect="none"
                 css={{ WebkitTouchCallout: 'none' }}
