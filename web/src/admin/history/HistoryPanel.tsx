@@ -18,6 +18,17 @@ const ACTION_LABEL: Record<string, string> = {
 
 const when = formatDateTime;
 
+/**
+ * A Restore button's name: when, what and who; entries alike in all three (same minute) also
+ * say which one, counted from the newest, so no two buttons share a name.
+ */
+function restoreName(entries: readonly HistoryEntry[], index: number, labelOf: (field: string) => string): string {
+  const nameOf = (entry: HistoryEntry) =>
+    `Restore the version of ${when(entry.at)} (${ACTION_LABEL[entry.action] ?? entry.action}${entry.changed.length ? ` ${entry.changed.map(labelOf).join(', ')}` : ''} by ${entry.username ?? 'initial content'})`;
+  const name = nameOf(entries[index]!);
+  return entries.some((other, i) => i !== index && nameOf(other) === name) ? `${name}, change ${index + 1} from the newest` : name;
+}
+
 /** The History tab of an edit dialog: the record's changes, newest first, 20 at a time, each restorable. */
 export function HistoryPanel({
   collection,
@@ -92,7 +103,7 @@ export function HistoryPanel({
               <Button
                 size="xs"
                 variant="outline"
-                aria-label={`Restore the version of ${when(entry.at)}`}
+                aria-label={restoreName(entries, index, labelOf)}
                 loading={restoring === entry.id}
                 onClick={() => void restoreEntry(entry.id)}
               >
