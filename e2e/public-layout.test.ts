@@ -66,6 +66,17 @@ describe('scroll position across navigation', () => {
     });
   }
 
+  it('a page opened at /#section shows that section under the header', async () => {
+    for (const [width, section] of [[768, 'news'], [390, 'clients'], [1440, 'contact']] as const) {
+      const page = await open(`/#${section}`, width);
+      await page.waitForFunction((id) => document.activeElement?.id === id, section);
+      await page.waitForTimeout(500);
+      const top = await page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), section);
+      expect({ width, section, top: top >= 0 && top <= 80 ? 'under the header' : top }).toEqual({ width, section, top: 'under the header' });
+      await page.close();
+    }
+  });
+
   it('a #section link from a scrolled page lands on the section', async () => {
     const page = await open('/clients', 1440);
     await page.mouse.wheel(0, 1500);
@@ -100,8 +111,10 @@ describe('the menu below 1024 px', () => {
       await toggle.focus();
       await page.keyboard.press('Enter');
       await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
-      // The X's colour against the button's fill laid over the header's.
-      const colours = await page.getByRole('button', { name: 'Close menu' }).evaluate((button) => {
+      // The X's colour against the button's fill laid over the header's, once its transition ended.
+      const close = page.getByRole('button', { name: 'Close menu' });
+      await close.evaluate((button) => Promise.all(button.getAnimations().map((animation) => animation.finished)));
+      const colours = await close.evaluate((button) => {
         const rgba = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
         const fill = rgba(getComputedStyle(button).backgroundColor);
         const under = rgba(getComputedStyle(button.closest('header')!).backgroundColor);

@@ -24,7 +24,9 @@ import {
 // sans-serif for text. Used by the public site and the admin panel (colorPalette="brand").
 export const themeConfig = defineConfig({
   globalCss: {
-    html: { scrollBehavior: 'smooth', '@media (prefers-reduced-motion: reduce)': { scrollBehavior: 'auto' } },
+    // No `scroll-behavior: smooth` on html: it made Chrome's own jump to a page's #anchor on
+    // arrival glide against the page's jump to the section and stop elsewhere (hundreds of px off).
+    // Links that glide do it themselves (goToSection), unless reduced motion is asked for.
     body: { bg: 'bg', color: 'fg', fontFamily: 'body' },
     '.skip-link': {
       position: 'absolute',

@@ -40,6 +40,15 @@ function persist() {
   }
 }
 
+/** The document's first render: a kept position applies only if the browser reloaded it or came back to it. */
+let firstRender = true;
+
+function documentCameBack(): boolean {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  const type = (entry as PerformanceNavigationTiming | undefined)?.type;
+  return type === 'reload' || type === 'back_forward';
+}
+
 /** Whether the entry `key` was reached by back/forward and is put back where the visitor left it. */
 export function isRestoringScroll(key: string): boolean {
   return restoring === key;
@@ -90,7 +99,9 @@ export function useScrollRestoration() {
   // Before paint, so the new page never shows at the old offset.
   useLayoutEffect(() => {
     load();
-    const saved = positions.get(key);
+    // A new visit typed or linked into this tab starts as the first entry ('default') anew.
+    const saved = firstRender && !documentCameBack() ? undefined : positions.get(key);
+    firstRender = false;
     let cancel: (() => void) | undefined;
     restoring = navigation === 'POP' && saved !== undefined ? key : null;
     if (navigation === 'POP' && saved !== undefined) {
