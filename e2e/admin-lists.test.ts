@@ -98,6 +98,21 @@ describe('tables', () => {
   });
 });
 
+describe('a singleton screen', () => {
+  it('leaves room under the heading of its collapsed History card', async () => {
+    const { context, page } = await signIn(1440);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Landing Content', exact: true }).click();
+    const heading = page.getByRole('heading', { name: 'History', level: 2 });
+    await heading.waitFor();
+    const gap = await heading.evaluate((h) => {
+      const card = h.closest('.chakra-card__root') ?? h.parentElement!.parentElement!.parentElement!;
+      return card.getBoundingClientRect().bottom - h.getBoundingClientRect().bottom;
+    });
+    expect(gap).toBeGreaterThanOrEqual(12);
+    await context.close();
+  });
+});
+
 describe('reordering by touch', () => {
   it('a long press on the handle, then a drag, moves the row and saves the order', async () => {
     const { context, page } = await signIn(390, { hasTouch: true, isMobile: true });

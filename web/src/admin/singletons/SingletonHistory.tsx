@@ -23,7 +23,8 @@ export function SingletonHistory({
   const [open, setOpen] = useState(false);
   return (
     <Card.Root variant="outline" mt="6">
-      <Card.Header>
+      {/* A card's header has no padding below (its body gives it): collapsed, it needs its own. */}
+      <Card.Header pb={open ? undefined : 'var(--card-padding)'}>
         <HStack justify="space-between">
           <Heading as="h2" size="md" id={`${path}-history`}>
             History
