@@ -25,11 +25,14 @@ function screenOf(change: Change): string {
   return change.recordName && searchable && change.action !== 'delete' ? `${path}?q=${encodeURIComponent(change.recordName.slice(0, 100))}` : path;
 }
 
-/** The labels of the fields an edit changed, as the form names them. */
+/** The labels of the fields an edit changed, as the form names them, in the form's order. */
 function fieldsOf(change: Change): string {
   const fields = (contentTypeOf(change.collection)?.fields ?? {}) as Record<string, { label: string }>;
+  const order = Object.keys(fields);
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
   return change.changed
     .filter((name) => name !== 'version' && name !== 'createdAt')
+    .sort((a, b) => rank(a) - rank(b))
     .map((name) => fields[name]?.label ?? (name === 'displayOrder' ? 'Display order' : name))
     .join(', ');
 }

@@ -14,7 +14,7 @@ afterEach(() => toaster.remove());
 
 const at = (hour: number) => new Date(2026, 10, 20, hour, 5).toISOString();
 const changes = [
-  { id: 40, collection: 'countries', recordId: 7, recordName: 'Lemuria', action: 'update', username: 'maria', at: at(9), changed: ['name', 'code'] },
+  { id: 40, collection: 'countries', recordId: 7, recordName: 'Lemuria', action: 'update', username: 'maria', at: at(9), changed: ['code', 'name'] },
   { id: 39, collection: 'brands', recordId: 3, recordName: 'Acme', action: 'delete', username: 'sam', at: at(8), changed: ['name'] },
   { id: 12, collection: 'statistics', recordId: 1, recordName: null, action: 'create', username: null, at: at(7), changed: [] },
 ];
