@@ -114,9 +114,13 @@ describe('GET /uploads/<name> never writes', () => {
     const before = await storedNames();
     jobs.mockClear();
 
-    for (const name of [legacy, uploaded]) {
+    // A name without its width (stored before widths were named): no srcset, the page shows the
+    // original as it is, so it names no variant that might be wider than the picture.
+    expect(variantSources(`/uploads/${legacy}`)).toBeNull();
+    for (const name of [uploaded]) {
       const sources = variantSources(`/uploads/${name}`)!;
       const urls = Object.values(sources).flatMap((srcset) => srcset.split(', ').map((candidate) => candidate.split(' ')[0]!));
+      // A 900 px upload: 320, 640 and 1280 (900 px wide), in two formats.
       expect(urls).toHaveLength(6);
       for (const url of urls) {
         const served = await fetch(`${session.app.baseUrl}${url}`);
