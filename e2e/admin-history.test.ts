@@ -75,7 +75,8 @@ describe('undo and history', () => {
     await page.getByRole('tab', { name: 'History' }).click();
     await page.getByRole('button', { name: /Restore the version of/ }).first().click();
     await page.getByText('Earlier version restored').waitFor();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    // The History tab saves nothing: it offers Done, not Save and Cancel (issue 22 item 11).
+    await page.getByRole('button', { name: 'Done' }).click();
     await rowWith('Restorable One').first().waitFor();
     const text = await publicText('/');
     expect(text).toContain('Restorable One');
