@@ -3,6 +3,7 @@ import { Checkbox, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from
 import * as yup from 'yup';
 import { DialogFormFooter } from '../forms/DialogFormFooter';
 import { contentLabel } from '../shell/content-labels';
+import { FORM_DIALOG_CONTENT, FORM_DIALOG_ROOT } from '../forms/dialog-layout';
 
 export interface WebhookFormValues {
   url: string;
@@ -49,11 +50,11 @@ export function WebhookDialog({
   onSave(values: WebhookFormValues, helpers: FormikHelpers<WebhookFormValues>): Promise<void>;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
+    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} {...FORM_DIALOG_ROOT}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content {...FORM_DIALOG_CONTENT}>
             <Formik initialValues={initialValues} validationSchema={schema} onSubmit={onSave} enableReinitialize>
               {({ values, errors, touched, isSubmitting, handleChange, handleBlur, setFieldValue }) => (
                 <Form noValidate style={{ display: 'contents' }}>
