@@ -138,7 +138,19 @@ export function cachedReadOf(path: string, search: string): CachedRead | null {
   return found?.route.cached ? found.route.cached(found.params, search) : null;
 }
 
-/** The route a GET of /graphql is (Apollo's landing page when introspection is on). */
+let landingPages: Compiled[] | null = null;
+
+/**
+ * Whether a GET of `path` is a route that may be Apollo's landing page (GET /graphql). Asked on
+ * every hit answered before Express, so only the rows marked `landingPage` are matched.
+ */
 export function isLandingPagePath(path: string): boolean {
-  return routeOf('GET', path)?.route.landingPage === true;
+  landingPages ??= compiledRoutes().filter(({ route }) => route.landingPage);
+  return landingPages.some(({ match: matches }) => {
+    try {
+      return matches(path) !== false;
+    } catch {
+      return false;
+    }
+  });
 }
