@@ -5,31 +5,12 @@ import { corsMethods } from '../../src/http/cors.js';
 import { cachedReadOf, headerPolicyOf, notPageSegments, routeOf, routes, servedBeforePages } from '../../src/http/route-table.js';
 import { publicRestRead } from '../../src/site/public-rest.js';
 import { request } from '../helpers/http.js';
+import { appRoutes, type Route } from '../helpers/routes.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 // The route table (src/http/route-table.ts) is the one description of the HTTP surface: Express
 // serves exactly its rows, OpenAPI documents exactly its REST rows, and CORS, the header policy
 // and the read cache's classification are read from it. No other source file spells a path.
-
-interface Served {
-  method: string;
-  path: string;
-}
-
-/** Every route layer of Express's stack (app-level, as the route table mounts them), and the mounted middleware paths. */
-function servedRoutes(stack: any[]): { routes: Served[]; mounts: string[] } {
-  const routes: Served[] = [];
-  const mounts: string[] = [];
-  for (const layer of stack) {
-    if (layer.route) {
-      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      for (const p of paths) for (const method of Object.keys(layer.route.methods)) routes.push({ method: method.toUpperCase(), path: p });
-    } else if (typeof layer.rawPath === 'string' || layer.matchers) {
-      mounts.push(String(layer.rawPath ?? ''));
-    }
-  }
-  return { routes, mounts };
-}
 
 let app: TestApp;
 beforeAll(async () => {
@@ -39,11 +20,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-const key = (r: Served) => `${r.method} ${r.path}`;
+const key = (r: Route) => `${r.method} ${r.path}`;
 
 describe('the route table', () => {
   it('is what Express serves: every row with a handler is mounted at its path, and every route Express has is a row', () => {
-    const { routes: served } = servedRoutes((app.app as unknown as { router: { stack: any[] } }).router.stack);
+    const served = appRoutes(app.app);
     const withHandlers = routes().filter((r) => typeof r.serve === 'function');
     // The pages' routes are there when the web app is built (site/mount.ts), at their rows' paths.
     const sitePaths = routes()

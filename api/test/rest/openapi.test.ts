@@ -3,31 +3,11 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { routes } from '../../src/http/route-table.js';
 import { documentedRoutes } from '../../src/rest/openapi.js';
 import { request } from '../helpers/http.js';
+import { appRoutes, type Route } from '../helpers/routes.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 // The generated OpenAPI document: valid OpenAPI 3.1 (a maintained validator), and the same routes
 // as the live /api router stack, both ways. The reference page and its assets are served locally.
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-function routesOf(stack: any[], prefix = ''): Route[] {
-  const routes: Route[] = [];
-  for (const layer of stack) {
-    if (layer.route) {
-      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      for (const path of paths) {
-        for (const method of Object.keys(layer.route.methods)) routes.push({ method: method.toUpperCase(), path: prefix + path });
-      }
-    } else if (layer.handle?.stack) {
-      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-      routes.push(...routesOf(layer.handle.stack, prefix + mount));
-    }
-  }
-  return routes;
-}
 
 let app: TestApp;
 beforeAll(async () => {
@@ -50,7 +30,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('documents every /api route of the router stack, and only routes that exist', () => {
-    const live = routesOf((app.app as unknown as { router: { stack: any[] } }).router.stack)
+    const live = appRoutes(app.app)
       .filter((r) => r.path.startsWith('/api/'))
       .map(key)
       .sort();
