@@ -125,11 +125,19 @@ export function servedBeforePages(path: string): boolean {
 
 let apiSegments: Set<string> | null = null;
 
+/** Paths whose CORS methods are remembered (asked on every request while CORS_ORIGINS is set); more are matched each time. */
+const CORS_PATHS_REMEMBERED = 1_000;
+const corsByPath = new Map<string, string | null>();
+
 /** The methods a path may be read with cross-origin (CORS_ORIGINS), e.g. 'GET, POST', or null. */
 export function corsMethodsOf(path: string): string | null {
+  const known = corsByPath.get(path);
+  if (known !== undefined) return known;
   const methods = new Set<string>();
   for (const { route } of matching(path)) if (route.cors) methods.add(route.method);
-  return methods.size > 0 ? [...methods].join(', ') : null;
+  const answer = methods.size > 0 ? [...methods].join(', ') : null;
+  if (corsByPath.size < CORS_PATHS_REMEMBERED) corsByPath.set(path, answer);
+  return answer;
 }
 
 /** The public read a GET of `path?search` is, for the read cache; null: not one (the route answers it). */
