@@ -158,6 +158,8 @@ describe('the admin News screen with a few hundred articles', () => {
     const dialog = page.getByRole('dialog', { name: `Move “${title}”` });
     const position = dialog.getByRole('spinbutton', { name: /New position/ });
     expect(await position.inputValue()).toBe('121');
+    // Focus goes into the field once the dialog has opened (not left on the dialog or the menu's trigger).
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'position');
     await position.fill(String(total + 1));
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
     await dialog.getByText(`Position must be a whole number from 1 to ${number(total)}`).waitFor();

@@ -91,7 +91,9 @@ describe('SIGTERM under keep-alive load', () => {
       // No response broke off mid-body.
       expect(record.cutOff).toBe(0);
       // At most the answer in flight when the signal arrived (plus one racing it), then no more.
-      expect(record.afterSignal.filter((response) => response.at >= drainStartedAt).length).toBeLessThanOrEqual(2);
+      // Both clocks count whole milliseconds: answers received in the drain's own millisecond may
+      // have left before it (on loopback a round trip takes well under one), so they are not counted.
+      expect(record.afterSignal.filter((response) => response.at > drainStartedAt).length).toBeLessThanOrEqual(2);
       expect(record.afterSignal.every((response) => response.complete)).toBe(true);
       // A client that was answered after the signal was last told to close the connection...
       if (record.afterSignal.length > 0 && record.notAnswered.length === 0) {

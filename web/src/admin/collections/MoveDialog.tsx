@@ -74,7 +74,10 @@ export function MoveDialog({
                             value={values.position}
                             onChange={handleChange}
                             aria-describedby={invalid ? errorId : undefined}
-                            autoFocus
+                            // The dialog's focus trap moves focus here once it is active (a frame
+                            // after opening, so after the menu has given focus back to its trigger);
+                            // React's autoFocus would focus it at once and lose it to that.
+                            data-autofocus
                           />
                           {/* red.fg: the default fg.error (red.500) is 3.8:1 on white, under WCAG AA's 4.5:1 for this small text. */}
                           {invalid && <Field.ErrorText color="red.fg">{errors.position}</Field.ErrorText>}

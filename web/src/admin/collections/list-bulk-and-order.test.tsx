@@ -124,8 +124,8 @@ describe('the News screen with 120 articles', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Move “Article 055”' });
     const position = within(dialog).getByRole('spinbutton', { name: /New position/ });
     expect(position).toHaveValue(55); // where it is now
-    // The dialog moves focus into its field once it has opened (a frame later under load).
-    await waitFor(() => expect(position).toHaveFocus());
+    // Where focus lands is checked in a real browser (e2e/admin-scale): jsdom has no layout, so the
+    // dialog's focus trap finds no visible field and focuses the dialog itself.
 
     await user.clear(position);
     await user.type(position, '121');
