@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Hidden, Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
+import type { Role } from './permissions.js';
 import { usernameSkeleton } from './username-skeleton.js';
 
-/** An administrator. Every user is an admin; there are no other roles. */
-@ObjectType('User', { description: 'An administrator (every user is one).' })
+/** A staff account: an admin, an editor or a contributor (auth/permissions.ts). */
+@ObjectType('User', { description: 'A staff account: admin, editor or contributor.' })
 @Entity({ tableName: 'users' })
 export class User {
   @Field(() => ID, { description: 'Stable identifier (a UUID).' })
@@ -44,6 +45,11 @@ export class User {
   @Field(() => String, { nullable: true, description: 'Picture address, if given.' })
   @Property({ type: 'text', nullable: true })
   profileImageUrl?: string | null = null;
+
+  /** What the account may do (auth/permissions.ts). Accounts made before roles existed are admins. */
+  @Field(() => String, { description: 'admin (everything), editor (all content) or contributor (drafts only).' })
+  @Property({ type: 'text', default: 'admin' })
+  role: Opt<Role> = 'admin';
 
   /** Set by every successful sign-in; null until the first one. */
   @Field(() => Date, { nullable: true, description: 'When the account last signed in; null until its first sign-in.' })

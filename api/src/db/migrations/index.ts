@@ -11,6 +11,7 @@ import { Migration20261124071500_sign_in_addresses } from './Migration2026112407
 import { Migration20261124072000_username_skeleton } from './Migration20261124072000_username_skeleton.js';
 import { Migration20261124093000_list_search_sort } from './Migration20261124093000_list_search_sort.js';
 import { Migration20261124101500_search_grams } from './Migration20261124101500_search_grams.js';
+import { Migration20261124160100_roles } from './Migration20261124160100_roles.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here and adds it to this list (db/migration-files.ts registerMigration).
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124072000_username_skeleton', class: Migration20261124072000_username_skeleton },
   { name: 'Migration20261124093000_list_search_sort', class: Migration20261124093000_list_search_sort },
   { name: 'Migration20261124101500_search_grams', class: Migration20261124101500_search_grams },
+  { name: 'Migration20261124160100_roles', class: Migration20261124160100_roles },
 ];
