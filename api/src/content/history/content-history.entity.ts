@@ -3,7 +3,8 @@ import type { Opt } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field as GraphQLField, Int, ObjectType } from 'type-graphql';
 
-export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'move';
+/** What a history entry records; `draft` (a draft saved), `discard`, `publish`, `unpublish` and `submit` (for review) are the editorial workflow's (content/publication). */
+export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'move' | 'draft' | 'discard' | 'publish' | 'unpublish' | 'submit';
 
 /**
  * One change to one content record: who, when, what, and the whole record before and after (JSON).
@@ -28,7 +29,7 @@ export class ContentHistory {
   @Property({ type: 'integer' })
   recordId!: number;
 
-  @GraphQLField(() => String, { description: 'create, update, delete, restore or move.' })
+  @GraphQLField(() => String, { description: 'create, update, delete, restore, move; draft, discard, publish, unpublish or submit (the editorial workflow).' })
   @Property({ type: 'text' })
   action!: HistoryAction;
 
