@@ -14,7 +14,8 @@ export function recordHistory(
   em: EntityManager,
   collection: string,
   action: HistoryAction,
-  user: User,
+  /** Who made the change; null for the scheduler (a scheduled publication). */
+  user: Pick<User, 'id' | 'username'> | null,
   recordId: number,
   before: object | null,
   after: object | null,
@@ -26,8 +27,8 @@ export function recordHistory(
     collection,
     recordId,
     action,
-    userId: user.id,
-    username: user.username,
+    userId: user?.id ?? null,
+    username: user?.username ?? 'scheduler',
     ...entry,
   });
 }
