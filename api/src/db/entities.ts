@@ -1,8 +1,10 @@
+import { ActivityLog } from '../activity/activity-log.entity.js';
 import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { SessionRow } from '../auth/session.entity.js';
 import { SignInAddress } from '../auth/sign-in-address.entity.js';
 import { User } from '../auth/user.entity.js';
 import { ContentHistory } from '../content/history/content-history.entity.js';
+import { ContentDraft } from '../content/publication/content-draft.entity.js';
 import { collections, singletons } from '../content/registry.js';
 import { ContentRevision } from './content-revision.entity.js';
 import { webhookEntities } from '../webhooks/webhook.entities.js';
@@ -27,4 +29,6 @@ export const entities = [
   ContentRevision,
   ...webhookEntities,
   ContentHistory,
+  ContentDraft,
+  ActivityLog,
 ];

@@ -12,6 +12,8 @@ import { Migration20261124072000_username_skeleton } from './Migration2026112407
 import { Migration20261124093000_list_search_sort } from './Migration20261124093000_list_search_sort.js';
 import { Migration20261124101500_search_grams } from './Migration20261124101500_search_grams.js';
 import { Migration20261124160100_roles } from './Migration20261124160100_roles.js';
+import { Migration20261124160200_activity_log } from './Migration20261124160200_activity_log.js';
+import { Migration20261124160500_content_drafts } from './Migration20261124160500_content_drafts.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here and adds it to this list (db/migration-files.ts registerMigration).
@@ -29,4 +31,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124093000_list_search_sort', class: Migration20261124093000_list_search_sort },
   { name: 'Migration20261124101500_search_grams', class: Migration20261124101500_search_grams },
   { name: 'Migration20261124160100_roles', class: Migration20261124160100_roles },
+  { name: 'Migration20261124160200_activity_log', class: Migration20261124160200_activity_log },
+  { name: 'Migration20261124160500_content_drafts', class: Migration20261124160500_content_drafts },
 ];
