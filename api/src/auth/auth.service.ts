@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LoginLimits } from '../config.js';
+import { logActivity } from '../activity/activity.js';
 import type { Caller } from './caller.js';
 import { forbiddenCharactersMessage } from '@consulting/model';
 import { type FieldError, Unauthorized, ValidationFailed } from '../shared/errors.js';
@@ -29,13 +30,26 @@ export async function login(em: EntityManager, input: unknown, ip: string, limit
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!user || !valid) {
     await pruneLoginThrottle(em, limits);
+    // Written by its own flush: the sign-in throws next. A request the throttle refused above
+    // checked no password and is not an entry (its attempt was counted; the earlier ones are).
+    logActivity(em, { kind: 'sign-in-failed', actor: null, username, summary: `Failed sign-in as “${username}”`, address: ip, details: { accountExists: user !== null } });
+    await em.flush();
     throw new Unauthorized('Invalid credentials');
   }
   await releaseLoginAttempt(em, reservation);
   await rememberAddress(em, user.id, ip);
   user.lastSignInAt = new Date();
+  logActivity(em, { kind: 'sign-in', actor: user, summary: 'Signed in', address: ip });
   await em.flush();
   return user;
+}
+
+/** Before a session ends: the sign-out of its account (nothing for an anonymous one). Starting and ending the session is the adapter's job. */
+export async function recordSignOut(em: EntityManager, caller: Caller, ip: string): Promise<void> {
+  const user = await currentUser(em, caller);
+  if (!user) return;
+  logActivity(em, { kind: 'sign-out', actor: user, summary: 'Signed out', address: ip });
+  await em.flush();
 }
 
 /** The signed-in user, or null for an anonymous caller (or a session whose user was deleted). */

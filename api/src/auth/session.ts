@@ -1,4 +1,6 @@
 import type { Request } from 'express';
+import { emOf } from '../shared/request-context.js';
+import { recordSignOut } from './auth.service.js';
 import type { Caller } from './caller.js';
 import './session-store.js';
 
@@ -15,7 +17,9 @@ export async function startSession(req: Request, userId: string): Promise<void> 
   await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
 
+/** Signs the caller out: the sign-out goes to the activity log (auth.service.ts), then the session is destroyed. */
 export async function endSession(req: Request): Promise<void> {
   if (!req.session) return;
+  await recordSignOut(emOf(req), callerOf(req), req.ip ?? 'unknown');
   await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
 }

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { logActivity } from '../../activity/activity.js';
+import { contentSummary } from '../../activity/content-summary.js';
 import type { User } from '../../auth/user.entity.js';
 import { changedFields } from './changed-fields.js';
 import { ContentHistory, type HistoryAction } from './content-history.entity.js';
@@ -30,5 +32,14 @@ export function recordHistory(
     userId: user?.id ?? null,
     username: user?.username ?? 'scheduler',
     ...entry,
+  });
+  // Every history entry is an activity entry too, in the same unit of work (activity/activity.ts).
+  logActivity(em, {
+    kind: `content.${action}`,
+    actor: user ? { id: user.id, username: user.username } : 'scheduler',
+    summary: contentSummary(collection, action, recordId, entry.before, entry.after),
+    collection,
+    recordId,
+    ...(action === 'update' ? { details: { changed: changedFields(entry) } } : {}),
   });
 }
