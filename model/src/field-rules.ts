@@ -105,19 +105,21 @@ export interface FieldError {
 /**
  * Checks raw input (REST JSON or GraphQL arguments) against the fields: the values to store, or
  * the field errors. Unknown fields are ignored. On update an absent optional field keeps its
- * stored value; null or '' clears it.
+ * stored value; null or '' clears it. A `draft` may be incomplete (an empty required field is
+ * kept as null) but never malformed: every value given is checked as on publish.
  */
 export function checkInput(
   fields: Readonly<Record<string, Field>>,
   input: Readonly<Record<string, unknown>>,
-  mode: 'create' | 'update',
+  mode: 'create' | 'update' | 'draft',
 ): { values: Record<string, unknown>; errors: FieldError[] } {
   const values: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const [name, f] of Object.entries(fields)) {
     const given = input[name];
     if (isEmpty(given)) {
-      if (f.required) errors.push({ field: name, message: requiredMessage(f) });
+      if (mode === 'draft') values[name] = f.required ? null : emptyValue(f);
+      else if (f.required) errors.push({ field: name, message: requiredMessage(f) });
       else if (mode === 'create' || given !== undefined) values[name] = emptyValue(f);
       continue;
     }

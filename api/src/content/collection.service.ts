@@ -1,6 +1,6 @@
 import type { EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin } from '../auth/auth.service.js';
+import { requirePermission } from '../auth/permissions.js';
 import type { Caller } from '../auth/caller.js';
 import { BadRequest, NotFound, ValidationFailed, type FieldError } from '../shared/errors.js';
 import type { CollectionOperations } from './collection.js';
@@ -10,6 +10,7 @@ import { listQueries, type ListBehaviour, type Listed } from './list-query.js';
 import { parseIds } from './list-options.js';
 import { lastPlace, placeRecord } from './ordering.js';
 import { saveVersioned } from './versioned-save.js';
+import { endDraft, endDrafts } from './publication/publication.js';
 
 // The one CRUD mechanism for every collection. A content type contributes its entity, its
 // fields and its name; rules, permissions, versions and flushing live here (the list reads in
@@ -50,7 +51,7 @@ export function collectionService<T extends Listed>(
   /** Puts the record at `toIndex` (ordering.ts), with its history entry; returns it as stored now. */
   const place = (outer: EntityManager, id: number, toIndex: number, caller: Caller) =>
     outer.transactional(async (em) => {
-      const user = await requireAdmin(em, caller);
+      const user = await requirePermission(em, caller, 'content.publish');
       if (!Number.isSafeInteger(toIndex) || toIndex < 0) throw new BadRequest('toIndex must be a whole number from 0');
       const table = await takeOrderTurn(em);
       const moved = await find(em, id);
@@ -87,7 +88,7 @@ export function collectionService<T extends Listed>(
 
     create: (outer, input, caller) =>
       outer.transactional(async (em) => {
-        const user = await requireAdmin(em, caller);
+        const user = await requirePermission(em, caller, 'content.publish');
         const values = validateInput(rules, input, 'create');
         // New items go last unless the editor picked a place.
         const picked = typeof input === 'object' && input !== null && (input as { displayOrder?: unknown }).displayOrder != null;
@@ -101,10 +102,12 @@ export function collectionService<T extends Listed>(
 
     update: (outer, id, input, caller, expected) =>
       outer.transactional(async (em) => {
-        const user = await requireAdmin(em, caller);
+        const user = await requirePermission(em, caller, 'content.publish');
         const record = await find(em, id);
         const before = snapshotOf(record);
         await saveVersioned(em, entity, path, record, validateInput(rules, input, 'update'), expected);
+        // Saving publishes: the record's pending draft, if any, ends (its saves stay in History).
+        await endDraft(em, path, record.id);
         recordHistory(em, path, 'update', user, record.id, before, record);
         await em.flush();
         return record;
@@ -112,16 +115,17 @@ export function collectionService<T extends Listed>(
 
     remove: (outer, id, caller) =>
       outer.transactional(async (em) => {
-        const user = await requireAdmin(em, caller);
+        const user = await requirePermission(em, caller, 'content.publish');
         const record = await find(em, id);
         recordHistory(em, path, 'delete', user, record.id, record, null);
         em.remove(record);
+        await endDraft(em, path, record.id);
         await em.flush();
       }),
 
     removeMany: (outer, rawIds, caller) =>
       outer.transactional(async (em) => {
-        const user = await requireAdmin(em, caller);
+        const user = await requirePermission(em, caller, 'content.publish');
         const records = await findAll(em, parseIds(rawIds));
         // One history entry per record, as a single delete writes; one delete statement for all
         // (its triggers: one content revision, one webhook event per record).
@@ -129,13 +133,14 @@ export function collectionService<T extends Listed>(
           recordHistory(em, path, 'delete', user, record.id, record, null);
           em.remove(record);
         }
+        await endDrafts(em, path, records.map((record) => record.id));
         await em.flush();
         return records.length;
       }),
 
     updateFlags: (outer, rawIds, input, caller) =>
       outer.transactional(async (em) => {
-        const user = await requireAdmin(em, caller);
+        const user = await requirePermission(em, caller, 'content.publish');
         const values = flagValues(behaviour.flags, input);
         const records = await findAll(em, parseIds(rawIds));
         const before = records.map(snapshotOf);

@@ -11,8 +11,9 @@ export type FieldRules = Readonly<Record<string, Field>>;
 /**
  * Validates raw input and returns the values to store (ValidationFailed otherwise). Unknown
  * fields are ignored. On update an absent optional field keeps its stored value; null or '' clears it.
+ * A draft may leave required fields empty (stored as null); what it gives is checked as on publish.
  */
-export function validateInput(rules: FieldRules, raw: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+export function validateInput(rules: FieldRules, raw: unknown, mode: 'create' | 'update' | 'draft'): Record<string, unknown> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ValidationFailed([], 'Input must be an object with the record fields');
   }

@@ -59,13 +59,18 @@ export function contentObjectType(type: ContentType): new () => object {
   return target;
 }
 
+/** Declares an input class's fields: the editable fields, required ones non-null unless `allOptional` (a draft). */
+export function contentInputFields(Input: new () => object, fields: Readonly<Record<string, Field>>, { allOptional = false } = {}): void {
+  for (const [key, field] of Object.entries(fields)) {
+    const graphQLType = graphQLTypeOf(field);
+    GraphQLField(() => graphQLType, { nullable: allOptional || !field.required, description: field.description })(Input.prototype, key);
+  }
+}
+
 /** The GraphQL input type of a content type: its editable fields, required ones non-null. */
 export function contentInput(type: ContentType, fields: Readonly<Record<string, Field>>): new () => object {
   const Input = namedClass(`${type.typeName}Input`);
-  for (const [key, field] of Object.entries(fields)) {
-    const graphQLType = graphQLTypeOf(field);
-    GraphQLField(() => graphQLType, { nullable: !field.required, description: field.description })(Input.prototype, key);
-  }
+  contentInputFields(Input, fields);
   InputType(`${type.typeName}Input`, { description: `The editable fields of a ${type.typeName} (create and update).` })(Input);
   return Input;
 }

@@ -7,6 +7,7 @@ import { collectionService } from './collection.service.js';
 import { singletonService } from './singleton.service.js';
 import { filterFields, type ListCapabilities } from './list-options.js';
 import type { CollectionOperations, SingletonOperations } from './collection.js';
+import { NotFound } from '../shared/errors.js';
 
 // Every content type, once, derived from the content model's list (model/src/content-types.ts):
 // its entity, GraphQL types and service. The REST routes, the GraphQL resolvers, the OpenAPI
@@ -98,4 +99,11 @@ export function entityOf<C extends ContentType>(type: C): ContentEntity<C> {
   const entity = classes.get(type.typeName);
   if (!entity) throw new Error(`${type.typeName} is not a registered content type`);
   return entity as ContentEntity<C>;
+}
+
+/** The content type at a REST path ('news', 'landing-content'): NotFound for an unknown one. */
+export function definitionOf(path: string): CollectionDefinition | SingletonDefinition {
+  const definition = [...collections, ...singletons].find((d) => d.path === path);
+  if (!definition) throw new NotFound(`Unknown collection ${path}`);
+  return definition;
 }

@@ -1,11 +1,12 @@
 import type { EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin } from '../auth/auth.service.js';
+import { requirePermission } from '../auth/permissions.js';
 import { NotFound } from '../shared/errors.js';
 import type { SingletonOperations } from './collection.js';
 import { type FieldRules, validateInput } from './fields.js';
 import { recordHistory, snapshotOf } from './history/record-history.js';
 import { saveVersioned, type Versioned } from './versioned-save.js';
+import { endDraft } from './publication/publication.js';
 
 /** A single record (landing content, statistics), created by the first-start seed. */
 export function singletonService<T extends Versioned>(
@@ -20,11 +21,12 @@ export function singletonService<T extends Versioned>(
     get,
     update: (outer, id, input, caller, expected) =>
       outer.transactional(async (em) => {
-        const user = await requireAdmin(em, caller);
+        const user = await requirePermission(em, caller, 'content.publish');
         const record = await get(em);
         if (!record || record.id !== id) throw new NotFound(`${label} not found`);
         const before = snapshotOf(record);
         await saveVersioned(em, entity, path, record, validateInput(rules, input, 'update'), expected);
+        await endDraft(em, path, record.id);
         recordHistory(em, path, 'update', user, record.id, before, record);
         await em.flush();
         return record;

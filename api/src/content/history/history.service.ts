@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin } from '../../auth/auth.service.js';
+import { requirePermission } from '../../auth/permissions.js';
+import { endDraft, endDrafts } from '../publication/publication.js';
 import type { Caller } from '../../auth/caller.js';
 import { NotFound } from '../../shared/errors.js';
 import { recordHistory, snapshotOf } from './record-history.js';
 import { validateInput } from '../fields.js';
 import { parseIds, type ListOptions } from '../list-options.js';
-import { collections, singletons } from '../registry.js';
+import { collections, definitionOf, singletons } from '../registry.js';
 import { changedFields } from './changed-fields.js';
 import { ContentHistory, type HistoryAction } from './content-history.entity.js';
 import type { RequiredEntityData } from '@mikro-orm/core';
@@ -14,12 +15,6 @@ import { editableFields } from '@consulting/model';
 // History and restore of content records (admins only). A restore is an ordinary write: the
 // content model's validation, a version bump, the revision trigger (public caches follow) and a
 // history entry of its own, all in one transaction.
-
-function definitionOf(collection: string) {
-  const definition = [...collections, ...singletons].find((d) => d.path === collection);
-  if (!definition) throw new NotFound(`Unknown collection ${collection}`);
-  return definition;
-}
 
 /** Entries one history read returns when no limit is given. */
 export const HISTORY_PAGE = 200;
@@ -32,7 +27,7 @@ export async function contentHistory(
   caller: Caller,
   paging: Pick<ListOptions, 'limit' | 'offset'> = {},
 ): Promise<ContentHistory[]> {
-  await requireAdmin(em, caller);
+  await requirePermission(em, caller, 'content.draft');
   definitionOf(collection);
   return em.find(ContentHistory, { collection, recordId: id }, { orderBy: { id: 'desc' }, limit: paging.limit ?? HISTORY_PAGE, offset: paging.offset ?? 0 });
 }
@@ -49,7 +44,7 @@ export async function restoreRevision(
   of?: { collection: string; recordId: number },
 ): Promise<ContentHistory> {
   return outer.transactional(async (em) => {
-    const user = await requireAdmin(em, caller);
+    const user = await requirePermission(em, caller, 'content.publish');
     const entry = Number.isSafeInteger(revisionId) && revisionId > 0 ? await em.findOne(ContentHistory, revisionId) : null;
     // A REST restore names the record in its path: an entry of another record is not found there.
     if (!entry || (of && (entry.collection !== of.collection || entry.recordId !== of.recordId))) throw new NotFound('Revision not found');
@@ -73,6 +68,8 @@ export async function restoreRevision(
       await em.flush();
       recordHistory(em, entry.collection, 'restore', user, entry.recordId, null, restored);
     }
+    // A restore publishes: the record's draft, if any, ends.
+    await endDraft(em, entry.collection, entry.recordId);
     await em.flush();
     return em.findOneOrFail(ContentHistory, { collection: entry.collection, recordId: entry.recordId }, { orderBy: { id: 'desc' } });
   });
@@ -97,7 +94,7 @@ function recreate(em: EntityManager, definition: ReturnType<typeof definitionOf>
  */
 export async function undoDeleteMany(outer: EntityManager, collection: string, rawIds: unknown, caller: Caller): Promise<number> {
   return outer.transactional(async (em) => {
-    const user = await requireAdmin(em, caller);
+    const user = await requirePermission(em, caller, 'content.publish');
     const definition = definitionOf(collection);
     const ids = parseIds(rawIds);
     if (!('displayOrder' in editableFields(definition.type))) throw new NotFound('Nothing to undo');
@@ -116,6 +113,7 @@ export async function undoDeleteMany(outer: EntityManager, collection: string, r
     const restored = ids.map((id) => recreate(em, definition, id, deletes.get(id)!.before!));
     await em.flush();
     ids.forEach((id, i) => recordHistory(em, collection, 'restore', user, id, null, restored[i]));
+    await endDrafts(em, collection, ids);
     await em.flush();
     return ids.length;
   });
@@ -123,7 +121,7 @@ export async function undoDeleteMany(outer: EntityManager, collection: string, r
 
 /** Undo of a delete: restores the record's latest delete (NotFound when it was never deleted or is back). */
 export async function undoDelete(em: EntityManager, collection: string, id: number, caller: Caller): Promise<ContentHistory> {
-  await requireAdmin(em, caller);
+  await requirePermission(em, caller, 'content.publish');
   const definition = definitionOf(collection);
   const latest = await em.findOne(ContentHistory, { collection, recordId: id }, { orderBy: { id: 'desc' } });
   if (!latest || latest.action !== 'delete' || (await em.findOne(definition.entity, id as never))) {
