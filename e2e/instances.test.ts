@@ -196,6 +196,28 @@ describe('two instances on one database and one bucket', () => {
     expect({ restSeen, pageSeen }).toEqual({ restSeen: true, pageSeen: true });
   });
 
+  it('a draft saved on A never shows on B; published on A, it is on B within a second', async () => {
+    const [a, b] = instances;
+    const headers = { 'content-type': 'application/json', cookie, origin: a.baseUrl };
+    const title = `Drafted on A ${Date.now()}`;
+    const draft = await fetch(`${a.baseUrl}/api/admin/news/drafts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title, brief: 'Not yet public', pictureUrl: 'https://example.com/draft.png' }),
+    });
+    expect(draft.status).toBe(201);
+    const { recordId } = (await draft.json()) as { recordId: number };
+    const onB = async () => ((await (await fetch(`${b.baseUrl}/api/news`)).json()) as { title: string }[]).some((item) => item.title === title);
+    expect(await onB()).toBe(false);
+    expect(await (await fetch(`${b.baseUrl}/news`)).text()).not.toContain(title);
+
+    expect((await fetch(`${a.baseUrl}/api/admin/news/${recordId}/publish`, { method: 'POST', headers })).status).toBe(200);
+    const deadline = Date.now() + 1_000;
+    const restSeen = await within(deadline, onB);
+    const pageSeen = await within(deadline, async () => (await (await fetch(`${b.baseUrl}/`)).text()).includes(title));
+    expect({ restSeen, pageSeen }).toEqual({ restSeen: true, pageSeen: true });
+  });
+
   it('an image uploaded through A is served by B, with its variants', async () => {
     const [a, b] = instances;
     const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: { r: 200, g: 40, b: 90 } } })
