@@ -1,71 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
-import S3rver from 's3rver';
 import sharp from 'sharp';
-import { server } from './harness/browser.js';
-import { stopServer } from './harness/stop-server.js';
-import { freePort } from './harness/free-port.js';
+import { logLines, startTwoInstances, within, type Instance, type TwoInstances } from './harness/two-instances.js';
 
 // Instances agree: two built servers started together on one fresh database (on the
 // harness's PostgreSQL) and one S3-compatible bucket (s3rver on loopback). Sessions, the login
 // throttle, public caches and uploads must behave as if there were one server.
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ADMIN = { username: 'admin', password: 'instances-e2e-password' };
 const DATABASE = 'instances_e2e';
-const BUCKET = 'instances-e2e';
-const S3_KEY = 'S3RVER'; // s3rver's fixed development credentials
 
-interface Instance {
-  process: ChildProcess;
-  baseUrl: string;
-  dataDir: string;
-  logFile: string;
-}
-
-let adminDb: pg.Client | undefined;
-let db: pg.Client | undefined;
-let s3: S3rver | undefined;
-let s3Dir: string | undefined;
-const instances: Instance[] = [];
+let started: TwoInstances | undefined;
+let instances: Instance[] = [];
 let cookie = '';
-
-async function spawnInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'instances-e2e-'));
-  const logFile = path.join(dataDir, 'server.log');
-  const port = await freePort();
-  const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir },
-    stdio: ['ignore', log, log],
-  });
-  const instance = { process: child, baseUrl: `http://127.0.0.1:${port}`, dataDir, logFile };
-  instances.push(instance);
-  return instance;
-}
-
-async function waitReady(instance: Instance): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (!(await fetch(`${instance.baseUrl}/readyz`).then((r) => r.ok, () => false))) {
-    if (instance.process.exitCode !== null) throw new Error(`server exited: ${readFileSync(instance.logFile, 'utf8').slice(-3000)}`);
-    if (Date.now() > deadline) throw new Error(`server did not become ready: ${readFileSync(instance.logFile, 'utf8').slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function logLines(instance: Instance): { level: number; msg?: string }[] {
-  return readFileSync(instance.logFile, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => (line.startsWith('{') ? (JSON.parse(line) as { level: number; msg?: string }) : { level: 60, msg: line }));
-}
 
 function login(instance: Instance, password: string): Promise<Response> {
   return fetch(`${instance.baseUrl}/api/login`, {
@@ -75,71 +21,13 @@ function login(instance: Instance, password: string): Promise<Response> {
   });
 }
 
-/** Polls `check` until it holds or `deadline` passes; returns whether it held. */
-async function within(deadline: number, check: () => Promise<boolean>): Promise<boolean> {
-  for (;;) {
-    if (await check().catch(() => false)) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 beforeAll(async () => {
-  s3Dir = mkdtempSync(path.join(os.tmpdir(), 'instances-e2e-s3-'));
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: s3Dir, silent: true });
-  const { port: s3Port } = await s3.run();
-  const endpoint = `http://127.0.0.1:${s3Port}`;
-  const client = new S3Client({
-    region: 'us-east-1',
-    endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: S3_KEY, secretAccessKey: S3_KEY },
-  });
-  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
-  client.destroy();
-
-  const { dataDir } = server();
-  const pgPort = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
-  const { postgresPassword } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { postgresPassword: string };
-  const connection = { host: '127.0.0.1', port: pgPort, user: 'postgres', password: postgresPassword };
-  adminDb = new pg.Client({ ...connection, database: 'postgres' });
-  await adminDb.connect();
-  await adminDb.query(`drop database if exists ${DATABASE} with (force)`);
-  await adminDb.query(`create database ${DATABASE}`);
-
-  const env: NodeJS.ProcessEnv = {
-    NODE_ENV: 'production',
-    DATABASE_URL: `postgresql://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${pgPort}/${DATABASE}`,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    SESSION_SECRET: 'instances-e2e-session-secret-0123456789',
-    STORAGE: 's3',
-    S3_BUCKET: BUCKET,
-    S3_REGION: 'us-east-1',
-    S3_ENDPOINT: endpoint,
-    S3_ACCESS_KEY_ID: S3_KEY,
-    S3_SECRET_ACCESS_KEY: S3_KEY,
-    S3_FORCE_PATH_STYLE: 'true',
-    LOG_LEVEL: 'info',
-  };
-  // Started together on the fresh database: both race for the migrations.
-  const both = [await spawnInstance(env), await spawnInstance(env)];
-  await Promise.all(both.map(waitReady));
-  db = new pg.Client({ ...connection, database: DATABASE });
-  await db.connect();
+  started = await startTwoInstances(DATABASE, ADMIN);
+  ({ instances } = started);
 }, 150_000);
 
 afterAll(async () => {
-  await Promise.all(instances.map((instance) => stopServer(instance.process)));
-  for (const instance of instances) rmSync(instance.dataDir, { recursive: true, force: true });
-  await db?.end();
-  if (adminDb) {
-    await adminDb.query(`drop database if exists ${DATABASE} with (force)`);
-    await adminDb.end();
-  }
-  // Bounded: a stuck close must not hang the run (the timer is unref'd so it holds nothing open).
-  await Promise.race([s3?.close(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
-  if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
+  await started?.stop();
 }, 60_000);
 
 describe('two instances on one database and one bucket', () => {
