@@ -1,0 +1,75 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { pruneActivity } from '../activity/activity.js';
+import type { Config } from '../config.js';
+
+// What each kind of scheduled job does. The scheduler (scheduler.ts) runs a due job's kind inside
+// the transaction that claimed the job and marks it done, so whatever `run` writes through `em`
+// commits exactly when the job is recorded as done, and rolls back with it.
+
+/** A claimed job, as the scheduler hands it to its kind. */
+export interface ClaimedJob {
+  id: string;
+  kind: string;
+  collection: string | null;
+  recordId: number | null;
+  runAt: Date;
+}
+
+export interface JobRun {
+  /** The job's transaction (a savepoint inside the claim's): write only through it. */
+  em: EntityManager;
+  job: ClaimedJob;
+  config: Config;
+  logger: Logger;
+  /** Aborted when the instance stops: the job's work is rolled back and it stays pending. */
+  signal: AbortSignal;
+}
+
+export interface JobKind {
+  run(run: JobRun): Promise<void>;
+  /**
+   * A recurring system job (about no record): after each run, done or failed, the next one is
+   * queued this long after the last due time (skipping times already past), in the same
+   * transaction; and the scheduler makes sure one is pending when it starts.
+   */
+  everyMs?: number;
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The job kind that removes activity-log entries older than ACTIVITY_RETENTION_DAYS, daily. */
+export const ACTIVITY_RETENTION = 'activity-retention';
+
+/** Days of activity kept when the configuration says nothing (ACTIVITY_RETENTION_DAYS). */
+const DEFAULT_RETENTION_DAYS = 365;
+
+const kinds = new Map<string, JobKind>([
+  [
+    ACTIVITY_RETENTION,
+    {
+      everyMs: DAY_MS,
+      async run({ em, config, logger }) {
+        const days = (config as Config & { activityRetentionDays?: number }).activityRetentionDays ?? DEFAULT_RETENTION_DAYS;
+        const removed = await pruneActivity(em, days);
+        if (removed > 0) logger.info({ removed, days }, 'activity log entries past their retention removed');
+      },
+    },
+  ],
+]);
+
+/** The kind named `name`, or undefined when no such kind exists (the job is then marked failed). */
+export const jobKind = (name: string): JobKind | undefined => kinds.get(name);
+
+/** The recurring kinds (one of each is kept pending). */
+export const recurringKinds = (): string[] => [...kinds].filter(([, kind]) => kind.everyMs !== undefined).map(([name]) => name);
+
+/** Adds (or replaces) a kind: the built-in ones register here; tests add their own. */
+export function registerJobKind(name: string, kind: JobKind): void {
+  kinds.set(name, kind);
+}
+
+/** Removes a kind a test registered. */
+export function unregisterJobKind(name: string): void {
+  kinds.delete(name);
+}
