@@ -17,6 +17,18 @@ export interface RenderRequest {
   origin: string;
   /** Where the page's queries run. */
   execute: GraphQLExecutor;
+  /** A preview of unpublished content (api/src/preview): the page shows a banner saying so. Absent on public pages. */
+  preview?: PreviewBanner;
+}
+
+/** What a preview's banner says. */
+export interface PreviewBanner {
+  /** What is previewed: the item's name. */
+  label: string;
+  /** When the share link stops working (ISO 8601); absent for a signed-in preview. */
+  expiresAt?: string;
+  /** The item is on the site now (the preview shows unpublished changes), else it was never published or was taken off. */
+  live: boolean;
 }
 
 export interface RenderResult {

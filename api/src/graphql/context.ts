@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../app-deps.js';
 import type { Caller } from '../auth/caller.js';
+import type { PreviewOverlay } from '../preview/overlay.js';
 
 /** What every resolver receives: the request's own EntityManager and caller, plus the app's deps. */
 export interface GraphQLContext {
@@ -10,4 +11,6 @@ export interface GraphQLContext {
   em: EntityManager;
   caller: Caller;
   deps: AppDeps;
+  /** A preview's server rendering only: the record its public content reads show as its draft has it (preview/overlay.ts). */
+  preview?: PreviewOverlay;
 }

@@ -17,6 +17,9 @@ export const GRAPHQL_PATH = '/graphql';
 export const ADMIN_PANEL_ROOT = '/admin';
 export const ASSETS_ROOT = '/assets';
 
+/** Previews of unpublished content (signed in, or with a share link): never a page of the site. */
+export const PREVIEW_ROOT = '/preview';
+
 /** Liveness and readiness, for load balancers and orchestrators. */
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';

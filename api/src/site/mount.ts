@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import express, { type Express, type Response } from 'express';
-import type { RenderResult, ServerEntry } from '../../../web/src/render-contract.js';
+import type { PreviewBanner, RenderResult, ServerEntry } from '../../../web/src/render-contract.js';
 import type { AppDeps } from '../app-deps.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { graphQLSchema } from '../graphql/schema.js';
@@ -15,6 +15,7 @@ import { precompressedAssets } from './static-assets.js';
 import type { Production } from './public-cache.js';
 import { countingThrough } from '../content/count-memo.js';
 import { listPageCounts, revisionCounts } from './list-page-counts.js';
+import { registerPageRenderer } from './page-renderer.js';
 import { earlyPageTarget, NOT_FOUND_RENDER_URL, pageTarget, redirectLocation, type PageTarget } from './page-paths.js';
 import { pageKey, pageTargetKey, type PublicReads } from './public-reads.js';
 import { RENDER_CACHE_HEADER, sendPrepared, sendRedirect } from './send-prepared.js';
@@ -65,6 +66,11 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
   const reserved = new Set([...NOT_PAGE_SEGMENTS, ...readdirSync(clientDir).map((name) => name.toLowerCase())]);
   const counts = listPageCounts(deps.orm, feed);
   reads.usePages((path) => earlyPageTarget(path, reserved, counts.known()));
+
+  /** The server entry's rendering of `url`, its queries run in `context` (the public pages' and the previews'). */
+  const renderUrl = (url: string, context: GraphQLContext, preview?: PreviewBanner): Promise<RenderResult> =>
+    serverEntry.render({ url, origin, execute: inProcessExecutor(schema, context), ...(preview && { preview }) });
+  registerPageRenderer(reads, previewRenderer(template, renderUrl));
 
   // Vite fingerprints everything under /assets: the content never changes at a given URL.
   app.use(ASSETS_ROOT, precompressedAssets(path.join(clientDir, 'assets')));
@@ -123,7 +129,7 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
         // Counts shared with the routing and the other public reads of this revision (list-page-counts.ts).
         const em = countingThrough(deps.orm.em.fork(), revisionCounts(feed));
         const context: GraphQLContext = { req, res, em, caller: { userId: null }, deps };
-        result = await serverEntry.render({ url, origin, execute: inProcessExecutor(schema, context) });
+        result = await renderUrl(url, context);
       } catch (error) {
         // A rendering bug must not take the page down: the browser renders it instead.
         req.log?.error({ err: error }, 'server-side rendering failed');
@@ -151,6 +157,30 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
     res.set(RENDER_CACHE_HEADER, state === 'hit' ? 'miss' : state);
     sendPage(res, production.produced.status, production.produced.body);
   });
+}
+
+/** What tells search engines to leave a preview alone, in its head (the response says it too: X-Robots-Tag). */
+const NOINDEX = '<meta name="robots" content="noindex" />';
+
+/**
+ * Previews' rendering (preview/preview.routes.ts): a page of the site with its banner, whole, never
+ * kept. Sent without the app's scripts (module scripts and their preloads): nothing hydrates it or
+ * fetches the published data over it. While the data is away, or when rendering fails: the 503 page.
+ */
+function previewRenderer(template: string, renderUrl: (url: string, context: GraphQLContext, preview?: PreviewBanner) => Promise<RenderResult>) {
+  const staticTemplate = template.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  return {
+    async render(url: string, context: GraphQLContext, preview: PreviewBanner) {
+      try {
+        const result = await renderUrl(url, context, preview);
+        if (result.dataUnavailable) return { status: 503, body: UNAVAILABLE_PAGE };
+        return { status: result.status, body: fillTemplate(staticTemplate, { head: `${NOINDEX}\n    ${result.head}`, html: result.html }) };
+      } catch (error) {
+        context.req.log?.error({ err: error }, 'preview rendering failed');
+        return { status: 503, body: UNAVAILABLE_PAGE };
+      }
+    },
+  };
 }
 
 /** The 503 page: the data is away and this page has no earlier rendering to show. */

@@ -45,6 +45,8 @@ export interface TestAppOptions {
   logger?: Logger;
   /** The URL the app connects with, given the test database's (e.g. through a TCP proxy). */
   connectThrough?(databaseUrl: string): string;
+  /** The built web app the pages come from (default web/dist, when built). */
+  webDist?: string;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
   await seedFirstAdmin(orm.em.fork(), config, logger);
 
   const deps: AppDeps = { orm, config, logger, storage: await storageFor(config) };
-  const { app, close: closeApp } = await createApp(deps);
+  const { app, close: closeApp } = await createApp(deps, { webDist: options.webDist });
   // Every REST answer is checked against the OpenAPI document (findings fail the file at close).
   const responses = checkingResponses(app);
   const server: Server = await new Promise((resolve) => {

@@ -3,12 +3,15 @@ import { Outlet } from 'react-router';
 import { HEADER_HEIGHT } from '../sections';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { PREVIEW_BANNER_ROOM, PreviewBanner, usePreview } from '../preview/PreviewBanner';
 import { useScrollRestoration } from './scroll-restoration';
 
 export function PublicLayout() {
   useScrollRestoration();
+  // A preview (server-rendered only) keeps room below the footer for its fixed banner.
+  const preview = usePreview();
   return (
-    <Box minH="100vh" display="flex" flexDirection="column" bg="gray.50">
+    <Box minH="100vh" display="flex" flexDirection="column" bg="gray.50" pb={preview ? PREVIEW_BANNER_ROOM : undefined}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
@@ -17,6 +20,7 @@ export function PublicLayout() {
         <Outlet />
       </Box>
       <SiteFooter />
+      <PreviewBanner />
     </Box>
   );
 }
