@@ -2,6 +2,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './app-deps.js';
+import { configureActivityLog } from './activity/activity.js';
 import { createSessions } from './auth/session-store.js';
 import { introspectionEnabled, mountGraphQL } from './graphql/mount.js';
 import { publicCors } from './http/cors.js';
@@ -20,6 +21,8 @@ import { startWebhookWorker } from './webhooks/mount.js';
 /** The whole HTTP application, without listening. main.ts and the tests build it the same way. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; close(): Promise<void> }> {
   const { orm, config, logger } = deps;
+  // The key of the activity log's address hashes (activity/activity.ts).
+  configureActivityLog(config);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);

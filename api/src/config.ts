@@ -57,6 +57,8 @@ export interface Config {
    * already on its way (with `Connection: close`) before they are closed (ops/http-drain.ts).
    */
   shutdownDrainWindowMs: number;
+  /** Activity log entries older than this many days are removed by the scheduler's daily retention job (1..3650). */
+  activityRetentionDays: number;
 }
 
 export interface LoginLimits {
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000),
     webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 500),
     shutdownDrainWindowMs: integer(env, 'SHUTDOWN_DRAIN_WINDOW_MS', 1500),
+    activityRetentionDays: activityRetentionDays(env),
   };
 }
 
@@ -183,6 +186,13 @@ function storage(env: Env): StorageConfig {
     forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', false),
     publicAssetUrl: publicAssetUrl && publicAssetUrl.replace(/\/+$/, ''),
   };
+}
+
+/** ACTIVITY_RETENTION_DAYS: 365 unless given; 1 day to 10 years. */
+function activityRetentionDays(env: Env): number {
+  const days = positive(env, 'ACTIVITY_RETENTION_DAYS', 365);
+  if (days > 3650) throw new Error(`ACTIVITY_RETENTION_DAYS must be at most 3650 (ten years), got "${env.ACTIVITY_RETENTION_DAYS}"`);
+  return days;
 }
 
 function trustProxy(raw: string | undefined): Config['trustProxy'] {

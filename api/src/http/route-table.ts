@@ -1,4 +1,5 @@
 import { match, type MatchFunction } from 'path-to-regexp';
+import { activityRoutes } from '../activity/activity.routes.js';
 import { accountRoutes } from '../auth/accounts.routes.js';
 import { authRoutes } from '../auth/auth.routes.js';
 import { contentRoutes } from '../content/content.routes.js';
@@ -42,6 +43,7 @@ export function routes(): readonly Route[] {
     ...uploadRoutes(),
     ...referenceRoutes(routes),
     ...webhookRoutes(),
+    ...activityRoutes(),
     ...contentRoutes(),
     ...healthRoutes(),
     ...seoRoutes(),
