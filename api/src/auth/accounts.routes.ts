@@ -1,7 +1,8 @@
 import { errors, json, jsonBody, ref, textOf } from '../http/doc-parts.js';
 import { ADMIN_API_ROOT, adminApiRoute, adminListRoute, adminRemoveRoute, type Route } from '../http/route.js';
 import { emOf } from '../shared/request-context.js';
-import { createUser, deleteUser, listAdmins, resetPassword } from './accounts.service.js';
+import { createUser, deleteUser, listAdmins, resetPassword, setRole } from './accounts.service.js';
+import { ROLES } from './permissions.js';
 import { callerOf } from './session.js';
 
 // Accounts over REST: the same auth service as the CLI and GraphQL. Generated passwords are in
@@ -20,27 +21,31 @@ const withPassword = json(
 );
 const username = { name: 'username', in: 'path', required: true, description: 'The sign-in name of the account.', schema: { type: 'string' } };
 const admins = `${ADMIN_API_ROOT}/admins`;
+const roleSchema = { type: 'string', enum: [...ROLES], description: 'admin (everything), editor (all content) or contributor (drafts only).' };
+const accountId = { name: 'id', in: 'path', required: true, description: 'The id of the account (a UUID).', schema: { type: 'string' } };
 
 export function accountRoutes(): Route[] {
   return [
-    adminListRoute({ path: admins, tags, operationId: 'listAdmins', summary: 'Every administrator.', item: ref('User'), read: (req) => listAdmins(emOf(req), callerOf(req)) }),
+    adminListRoute({ path: admins, access: 'accounts', tags, operationId: 'listAdmins', summary: 'Every administrator.', item: ref('User'), read: (req) => listAdmins(emOf(req), callerOf(req)) }),
     adminApiRoute({
       method: 'POST',
+      access: 'accounts',
       path: admins,
       doc: {
         tags,
         operationId: 'createAdmin',
-        summary: 'Adds an administrator with a generated password.',
-        requestBody: jsonBody({ type: 'object', properties: { username: { type: 'string' } }, required: ['username'] }),
+        summary: 'Adds an account with a generated password (role: admin unless given).',
+        requestBody: jsonBody({ type: 'object', properties: { username: { type: 'string' }, role: roleSchema }, required: ['username'] }),
         responses: { 201: withPassword, ...errors(400, 401, 403) },
       },
       serve: () => async (req, res) => {
-        const { user, password } = await createUser(emOf(req), callerOf(req), { username: textOf(req, 'username') });
+        const { user, password } = await createUser(emOf(req), callerOf(req), { username: textOf(req, 'username'), role: (req.body as { role?: unknown }).role });
         res.status(201).json({ user, password });
       },
     }),
     adminApiRoute({
       method: 'POST',
+      access: 'accounts',
       path: `${admins}/:username/reset-password`,
       doc: {
         tags,
@@ -54,8 +59,25 @@ export function accountRoutes(): Route[] {
         res.json({ user, password });
       },
     }),
+    adminApiRoute({
+      method: 'PUT',
+      access: 'accounts',
+      path: `${ADMIN_API_ROOT}/users/:id/role`,
+      doc: {
+        tags,
+        operationId: 'setUserRole',
+        summary: "Changes an account's role (never the last admin's).",
+        parameters: [accountId],
+        requestBody: jsonBody({ type: 'object', properties: { role: roleSchema }, required: ['role'] }),
+        responses: { 200: json(ref('User'), 'The account with its new role.'), ...errors(400, 401, 403, 404) },
+      },
+      serve: () => async (req, res) => {
+        res.json(await setRole(emOf(req), callerOf(req), String(req.params.id), (req.body as { role?: unknown }).role));
+      },
+    }),
     adminRemoveRoute({
       path: `${admins}/:username`,
+      access: 'accounts',
       tags,
       operationId: 'deleteAdmin',
       summary: 'Removes an administrator (not yourself, not the last one).',

@@ -45,6 +45,7 @@ export function authRoutes(): Route[] {
     adminApiRoute({
       method: 'POST',
       path: `${ADMIN_API_ROOT}/account/password`,
+      access: 'signed-in',
       doc: {
         tags: ['Accounts'],
         operationId: 'changeOwnPassword',
@@ -74,6 +75,7 @@ export function authRoutes(): Route[] {
     adminApiRoute({
       method: 'GET',
       path: `${API_ROOT}/auth/user`,
+      access: 'signed-in',
       doc: { tags, operationId: 'authUser', summary: 'The signed-in administrator.', responses: { 200: json(ref('User'), 'The user.'), ...errors(401) } },
       serve: () => async (req, res) => {
         const user = await currentUser(emOf(req), callerOf(req));

@@ -97,6 +97,7 @@ export async function changeOwnPassword(
   }
   await releaseLoginAttempt(em, reservation);
   user.passwordHash = await hashPassword(input.newPassword);
+  logActivity(em, { kind: 'account.password', actor: user, summary: 'Changed their own password', details: { account: user.username, accountId: user.id } });
   await em.flush();
   await endSessionsOf(em, user.id, keepSessionId);
 }

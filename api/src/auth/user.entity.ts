@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Hidden, Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import type { Role } from './permissions.js';
+import { permissionsOf, type Permission, type Role } from './roles.js';
 import { usernameSkeleton } from './username-skeleton.js';
 
 /** A staff account: an admin, an editor or a contributor (auth/permissions.ts). */
@@ -50,6 +50,13 @@ export class User {
   @Field(() => String, { description: 'admin (everything), editor (all content) or contributor (drafts only).' })
   @Property({ type: 'text', default: 'admin' })
   role: Opt<Role> = 'admin';
+
+  /** What the role grants (permissionsOf), for the admin to hide what the account cannot do; not stored. */
+  @Field(() => [String], { description: 'What the role grants: content.draft, content.publish, accounts, webhooks, activity, settings (auth/permissions.ts).' })
+  @Property({ persist: false })
+  get permissions(): Opt<Permission[]> {
+    return permissionsOf(this.role);
+  }
 
   /** Set by every successful sign-in; null until the first one. */
   @Field(() => Date, { nullable: true, description: 'When the account last signed in; null until its first sign-in.' })

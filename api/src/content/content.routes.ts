@@ -21,6 +21,7 @@ export function contentRoutes(): Route[] {
 function updateRoute({ path, typeName, type, service }: CollectionDefinition | SingletonDefinition, summary: string): Route {
   return adminApiRoute({
     method: 'PUT',
+    access: 'content.publish',
     path: `${ADMIN_API_ROOT}/${path}/:id`,
     doc: {
       tags: [type.labels.plural],
@@ -62,6 +63,7 @@ function countingBulkRoute(
 ): Route {
   return adminApiRoute({
     method: 'POST',
+    access: 'content.publish',
     path,
     doc: {
       tags,
@@ -98,6 +100,7 @@ function collectionRoutes(definition: CollectionDefinition): Route[] {
     }),
     adminApiRoute({
       method: 'POST',
+      access: 'content.publish',
       path: admin,
       doc: { tags, operationId: `create${typeName}`, summary: `Adds a ${typeName}.`, requestBody: jsonBody(ref(`${typeName}Input`)), responses: { 201: json(ref(typeName), 'Created.'), ...errors(400, 401, 403) } },
       serve: () => async (req, res) => {
@@ -116,6 +119,7 @@ function collectionRoutes(definition: CollectionDefinition): Route[] {
       ? [
           adminApiRoute({
             method: 'POST',
+            access: 'content.publish',
             path: `${admin}/update-many`,
             doc: {
               tags,
@@ -139,6 +143,7 @@ function collectionRoutes(definition: CollectionDefinition): Route[] {
     }),
     adminRemoveRoute({
       path: `${admin}/:id`,
+      access: 'content.publish',
       tags,
       operationId: `delete${typeName}`,
       summary: `Removes a ${typeName}.`,
@@ -147,6 +152,7 @@ function collectionRoutes(definition: CollectionDefinition): Route[] {
     }),
     adminApiRoute({
       method: 'POST',
+      access: 'content.publish',
       path: `${admin}/:id/move`,
       doc: {
         tags,

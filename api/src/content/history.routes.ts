@@ -31,6 +31,7 @@ export function historyRoutes(path: string, typeName: string, tags: string[], un
     adminApiRoute({
       method: 'GET',
       path: `${ADMIN_API_ROOT}/${path}/:id/history`,
+      access: 'content.draft',
       doc: {
         tags,
         operationId: `history${typeName}`,
@@ -50,6 +51,7 @@ export function historyRoutes(path: string, typeName: string, tags: string[], un
     adminApiRoute({
       method: 'POST',
       path: `${ADMIN_API_ROOT}/${path}/:id/restore`,
+      access: 'content.publish',
       doc: {
         tags,
         operationId: `restore${typeName}`,

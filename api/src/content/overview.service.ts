@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin } from '../auth/auth.service.js';
+import { requirePermission } from '../auth/permissions.js';
 import type { Caller } from '../auth/caller.js';
 import { ValidationFailed } from '../shared/errors.js';
 import { ContentHistory } from './history/content-history.entity.js';
@@ -14,7 +14,7 @@ export const MAX_RECENT_CHANGES = 50;
 
 /** The latest changes to any content record, newest first: `limit` (1 to MAX_RECENT_CHANGES; absent RECENT_CHANGES) of them. */
 export async function recentChanges(em: EntityManager, caller: Caller, limit?: number | null): Promise<ContentHistory[]> {
-  await requireAdmin(em, caller);
+  await requirePermission(em, caller, 'content.draft');
   const count = limit ?? RECENT_CHANGES;
   if (!Number.isSafeInteger(count) || count < 1 || count > MAX_RECENT_CHANGES) {
     throw new ValidationFailed([{ field: 'limit', message: `limit must be a whole number from 1 to ${MAX_RECENT_CHANGES}` }], 'Invalid list parameters');
@@ -26,7 +26,7 @@ export async function recentChanges(em: EntityManager, caller: Caller, limit?: n
 
 /** Each collection's number of records, in the model's order. */
 export async function collectionCounts(em: EntityManager, caller: Caller): Promise<{ collection: string; count: number }[]> {
-  await requireAdmin(em, caller);
+  await requirePermission(em, caller, 'content.draft');
   const counts: { collection: string; count: number }[] = [];
   for (const definition of collections) counts.push({ collection: definition.path, count: await em.count(definition.entity, {}) });
   return counts;

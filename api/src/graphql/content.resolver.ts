@@ -1,5 +1,5 @@
 import type { EntityClass } from '@mikro-orm/core';
-import { Arg, Args, ArgsType, Ctx, Field, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SEARCH_COUNT_LIMIT, sharedDescriptions } from '@consulting/model';
 import { MAX_BULK_IDS, MAX_SEARCH_LENGTH, parseListOptions } from '../content/list-options.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -65,6 +65,7 @@ export function createUpdateResolver({ entity, input, typeName, service }: Updat
   // Only the classes that extend it are given to buildSchema.
   @Resolver()
   abstract class UpdateResolver {
+    @Authorized('content.publish')
     @Mutation(() => entity, { name: `update${typeName}`, description: `Changes a ${typeName} (admin only).` })
     update(
       @Arg('id', () => Int, { description: ID }) id: number,
@@ -105,17 +106,20 @@ export function createCollectionResolver(entry: CollectionDefinition) {
       return service.find(ctx.em, id);
     }
 
+    @Authorized('content.publish')
     @Mutation(() => entity, { name: `create${typeName}`, description: `Adds a ${typeName} (admin only).` })
     create(@Arg('input', () => input, { description: INPUT }) data: object, @Ctx() ctx: GraphQLContext) {
       return service.create(ctx.em, plain(data), ctx.caller);
     }
 
+    @Authorized('content.publish')
     @Mutation(() => Boolean, { name: `delete${typeName}`, description: `Removes a ${typeName} (admin only); true when done.` })
     async remove(@Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
       await service.remove(ctx.em, id, ctx.caller);
       return true;
     }
 
+    @Authorized('content.publish')
     @Mutation(() => Int, {
       name: `delete${typeName}Many`,
       description: `Removes several ${typeName} records at once, in one transaction, each with its own history entry (undoDeleteMany brings them back); returns how many. An unknown id: NOT_FOUND and nothing is removed (admin only).`,
@@ -124,6 +128,7 @@ export function createCollectionResolver(entry: CollectionDefinition) {
       return service.removeMany(ctx.em, ids, ctx.caller);
     }
 
+    @Authorized('content.publish')
     @Mutation(() => [entity], { name: `move${typeName}`, description: 'Moves the record to a 0-based position; returns the whole list in its new order.' })
     move(
       @Arg('id', () => Int, { description: ID }) id: number,
@@ -133,6 +138,7 @@ export function createCollectionResolver(entry: CollectionDefinition) {
       return service.move(ctx.em, id, toIndex, ctx.caller);
     }
 
+    @Authorized('content.publish')
     @Mutation(() => entity, {
       name: `place${typeName}`,
       description: `Moves the record to a 0-based position (past the end: last) like move${typeName}, and returns only the moved record, not the whole list (admin only).`,
@@ -158,6 +164,7 @@ export function createCollectionResolver(entry: CollectionDefinition) {
 
   @Resolver()
   class FlaggedCollectionResolver extends CollectionResolver {
+    @Authorized('content.publish')
     @Mutation(() => [entity], {
       name: `update${typeName}Flags`,
       description: `Sets on/off fields of several ${typeName} records at once, in one transaction, each change with its own history entry; returns the records in the order of the ids. An unknown id: NOT_FOUND and nothing changes (admin only).`,

@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { ContentHistory } from '../content/history/content-history.entity.js';
 import { changedFields } from '../content/history/changed-fields.js';
 import { MAX_LIST_LIMIT, sharedDescriptions } from '@consulting/model';
@@ -10,6 +10,7 @@ import type { GraphQLContext } from './context.js';
 
 @Resolver(() => ContentHistory)
 export class HistoryResolver {
+  @Authorized('content.draft')
   @Query(() => [ContentHistory], { description: "A record's changes, newest first (admins only), a page at a time with limit and offset." })
   contentHistory(
     @Arg('collection', () => String, { description: "REST path of the collection, e.g. 'team-members'." }) collection: string,
@@ -21,11 +22,13 @@ export class HistoryResolver {
     return contentHistory(ctx.em, collection, id, ctx.caller, parseListOptions({ limit, offset }, []));
   }
 
+  @Authorized('content.publish')
   @Mutation(() => ContentHistory, { description: 'Brings a record back to the state a history entry recorded (admins only).' })
   restoreRevision(@Arg('revisionId', () => Int, { description: 'The id of the history entry to go back to.' }) revisionId: number, @Ctx() ctx: GraphQLContext) {
     return restoreRevision(ctx.em, revisionId, ctx.caller);
   }
 
+  @Authorized('content.publish')
   @Mutation(() => ContentHistory, { description: 'Restores a deleted record with its id and place (admins only).' })
   undoDelete(
     @Arg('collection', () => String, { description: "REST path of the collection, e.g. 'team-members'." }) collection: string,
@@ -33,6 +36,7 @@ export class HistoryResolver {
     return undoDelete(ctx.em, collection, id, ctx.caller);
   }
 
+  @Authorized('content.publish')
   @Mutation(() => Int, { description: 'Restores several deleted records of one collection with their ids and places, in one transaction; returns how many. A record that is not deleted (or never was): NOT_FOUND and nothing is restored (admins only).' })
   undoDeleteMany(
     @Arg('collection', () => String, { description: "REST path of the collection, e.g. 'team-members'." }) collection: string,

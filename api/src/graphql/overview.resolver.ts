@@ -1,4 +1,4 @@
-import { Arg, Ctx, Field, FieldResolver, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, FieldResolver, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { ContentHistory } from '../content/history/content-history.entity.js';
 import { MAX_RECENT_CHANGES, RECENT_CHANGES, collectionCounts, recentChanges, recordNameOf } from '../content/overview.service.js';
 import type { GraphQLContext } from './context.js';
@@ -16,6 +16,7 @@ class CollectionCount {
 
 @Resolver(() => ContentHistory)
 export class OverviewResolver {
+  @Authorized('content.draft')
   @Query(() => [ContentHistory], { description: `The latest changes to any content record, newest first (admins only).` })
   recentChanges(
     @Ctx() ctx: GraphQLContext,
@@ -24,6 +25,7 @@ export class OverviewResolver {
     return recentChanges(ctx.em, ctx.caller, limit);
   }
 
+  @Authorized('content.draft')
   @Query(() => [CollectionCount], { description: "Each collection's number of records, in the content model's order (admins only)." })
   collectionCounts(@Ctx() ctx: GraphQLContext) {
     return collectionCounts(ctx.em, ctx.caller);

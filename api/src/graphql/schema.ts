@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
-import { ActivityResolver } from '../activity/activity.resolver.js';
 import { AccountsResolver } from './accounts.resolver.js';
+import { annotateAccess, authChecker } from './access.js';
 import { AuthResolver } from './auth.resolver.js';
 import { contentResolvers } from './content.resolver.js';
 import { HistoryResolver } from './history.resolver.js';
@@ -15,11 +15,16 @@ let built: Promise<GraphQLSchema> | undefined;
 
 /** The GraphQL schema, built once per process from the resolver classes. */
 export function graphQLSchema(): Promise<GraphQLSchema> {
+  const resolvers = [AuthResolver, AccountsResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver, OverviewResolver] as const;
   built ??= buildSchema({
-    resolvers: [AuthResolver, AccountsResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver, OverviewResolver, ActivityResolver],
+    resolvers,
     // Services validate raw input themselves (REST sends raw JSON); no class-validator here.
     validate: false,
-  }).then(describeRoots);
+    // @Authorized('<permission>') on every staff field, checked by one checker (access.ts).
+    authChecker,
+  })
+    .then((schema) => annotateAccess(schema, resolvers))
+    .then(describeRoots);
   return built;
 }
 

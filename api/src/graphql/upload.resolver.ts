@@ -1,4 +1,4 @@
-import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { storeImage } from '../uploads/upload.service.js';
@@ -13,6 +13,7 @@ export class UploadedImage {
 // Same rules as the REST upload (admin only, bytes sniffed, the size limit): they live in storeImage.
 @Resolver()
 export class UploadResolver {
+  @Authorized('content.draft')
   @Mutation(() => UploadedImage, { description: 'Stores an image (admin only; JPEG, PNG, GIF or WebP, at most 10 MB, re-encoded).' })
   async uploadImage(@Arg('file', () => GraphQLUpload, { description: 'The file (GraphQL multipart request).' }) file: Promise<FileUpload>, @Ctx() ctx: GraphQLContext) {
     const upload = await file;

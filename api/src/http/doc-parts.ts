@@ -14,7 +14,7 @@ const error = (description: string, schema = 'Error') => json(ref(schema), descr
 const ERRORS = {
   400: error('Invalid input: a message per field.', 'ValidationError'),
   401: error('Not signed in (admin routes).'),
-  403: error('Cross-site request refused.'),
+  403: error("Refused: the account's role lacks the route's permission, or a cross-site request."),
   404: error('No such record.'),
   412: error('The record changed since the version in If-Match.', 'StaleVersion'),
   413: error('The request body is too large.'),

@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../app-deps.js';
 import type { ContentRevisionFeed } from '../site/content-revision-feed.js';
 import type { PublicCache } from '../site/public-cache.js';
+import type { Permission } from '../auth/permissions.js';
 
 // One row of the route table (route-table.ts): everything the HTTP layer knows about a route,
 // as data. Express mounting, the OpenAPI document, CORS, the security headers, the public read
@@ -10,8 +11,11 @@ import type { PublicCache } from '../site/public-cache.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Who may call a route: anyone, or a signed-in administrator (refused 401 before the handler). */
-export type Access = 'public' | 'signed-in';
+/**
+ * Who may call a route: anyone, any signed-in account, or a signed-in account whose role grants
+ * the permission (auth/permissions.ts). Refused before the handler: 401 anonymous, 403 lacking.
+ */
+export type Access = 'public' | 'signed-in' | Permission;
 
 /**
  * The security headers a route's answers carry (security-headers.ts): `locked` (the API and the
@@ -77,14 +81,18 @@ export { ADMIN_API_ROOT, ADMIN_PANEL_ROOT, API_ROOT, ASSETS_ROOT, GRAPHQL_PATH, 
 
 type RouteInput = Omit<Route, 'access' | 'headers'> & Partial<Pick<Route, 'headers'>>;
 
+/** Who may call a staff route: any signed-in account, or those whose role grants the permission. Every staff row says which. */
+export type StaffAccess = Exclude<Access, 'public'>;
+
 /** A route of the REST API anyone may call (the API's locked header policy). */
 export const publicApiRoute = (route: RouteInput): Route => ({ access: 'public', headers: 'locked', ...route });
 
-/** A route of the REST API for signed-in administrators. */
-export const adminApiRoute = (route: RouteInput): Route => ({ access: 'signed-in', headers: 'locked', ...route });
+/** A route of the REST API for signed-in staff: `access` names the permission it needs (or 'signed-in'). */
+export const adminApiRoute = (route: RouteInput & { access: StaffAccess }): Route => ({ headers: 'locked', ...route });
 
 interface RowText {
   path: string;
+  access: StaffAccess;
   tags: string[];
   operationId: string;
   summary: string;
@@ -94,6 +102,7 @@ interface RowText {
 export function adminRemoveRoute({ parameters, remove, ...text }: RowText & { parameters: Record<string, unknown>[]; remove(req: Request): Promise<unknown> }): Route {
   return adminApiRoute({
     method: 'DELETE',
+    access: text.access,
     path: text.path,
     doc: { tags: text.tags, operationId: text.operationId, summary: text.summary, parameters, responses: { 204: { description: 'Removed.' } } },
     serve: () => async (req, res) => {
@@ -107,6 +116,7 @@ export function adminRemoveRoute({ parameters, remove, ...text }: RowText & { pa
 export function adminListRoute({ item, read, ...text }: RowText & { item: Record<string, unknown>; read(req: Request): Promise<unknown> }): Route {
   return adminApiRoute({
     method: 'GET',
+    access: text.access,
     path: text.path,
     doc: { tags: text.tags, operationId: text.operationId, summary: text.summary, responses: { 200: { description: 'Every one.', content: { 'application/json': { schema: { type: 'array', items: item } } } } } },
     serve: () => async (req, res) => {

@@ -70,12 +70,14 @@ const ERROR_SCHEMAS: Json = {
 
 /**
  * The answers any route of this kind may give whatever it does, from the row's facts: signed-in
- * routes 401, writes 400/403/413 (a body that is not JSON, a cross-site request, a body too large),
- * a path naming a record 404 (no such record), every route 503 while the database is away.
+ * routes 401, routes needing a permission 401 and 403 (a role without it), writes 400/403/413 (a
+ * body that is not JSON, a cross-site request, a body too large), a path naming a record 404 (no
+ * such record), every route 503 while the database is away.
  */
 function answersOfEvery({ method, access, path }: Route): Record<string, Json> {
   const codes: Parameters<typeof errors> = [503];
-  if (access === 'signed-in') codes.push(401);
+  if (access !== 'public') codes.push(401);
+  if (access !== 'public' && access !== 'signed-in') codes.push(403);
   if (method !== 'GET') codes.push(400, 403, 413);
   if (path.includes('/:')) codes.push(404);
   return errors(...codes);
@@ -94,7 +96,7 @@ export async function openApiDocument(table: readonly Route[]): Promise<Json> {
     if (!doc) continue;
     const openApiPath = path.replace(/:(\w+)/g, '{$1}');
     const responses = { ...answersOfEvery(route), ...doc.responses };
-    (paths[openApiPath] ??= {})[method.toLowerCase()] = { ...doc, responses, ...(access === 'signed-in' && { security: [{ session: [] }] }) };
+    (paths[openApiPath] ??= {})[method.toLowerCase()] = { ...doc, responses, ...(access !== 'public' && { security: [{ session: [] }] }) };
   }
   const graphql = await graphQLSchema();
   const entry = { type: ['object', 'null'], description: 'The whole record (null when there is none).' };
@@ -104,11 +106,15 @@ export async function openApiDocument(table: readonly Route[]): Promise<Json> {
     WebhookEndpoint: schemaOfGraphQLType(graphql, 'WebhookEndpoint'),
     WebhookEndpointInput: schemaOfGraphQLType(graphql, 'WebhookEndpointInput'),
     WebhookDelivery: schemaOfGraphQLType(graphql, 'WebhookDelivery'),
+    ScheduledJob: schemaOfGraphQLType(graphql, 'ScheduledJob'),
     ContentHistoryEntry: schemaOfGraphQLType(graphql, 'ContentHistoryEntry', { before: entry, after: entry }),
+    Publication: schemaOfGraphQLType(graphql, 'Publication', { values: { type: ['object', 'null'], description: "The draft's field values (possibly incomplete); null without a draft." } }),
   };
   for (const { type, typeName } of [...collections, ...singletons]) {
     schemas[typeName] = recordSchema(type);
     schemas[`${typeName}Input`] = inputSchema(type);
+    // A draft may leave any field empty; what it gives is checked as on publish.
+    schemas[`${typeName}DraftInput`] = { ...inputSchema(type), required: [] };
   }
   return {
     openapi: '3.1.0',

@@ -21,9 +21,11 @@ const MEGABYTES = UPLOAD_MAX_BYTES / (1024 * 1024);
 
 export function uploadRoutes(): Route[] {
   return [
+    // Contributors add pictures to their drafts.
     adminApiRoute({
       method: 'POST',
       path: `${API_ROOT}/upload-image`,
+      access: 'content.draft',
       doc: {
         tags: ['Uploads'],
         operationId: 'uploadImage',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fileTypeFromBuffer } from 'file-type';
-import { requireAdmin } from '../auth/auth.service.js';
+import { requirePermission } from '../auth/permissions.js';
 import type { Caller } from '../auth/caller.js';
 import { InvalidImage } from '../shared/errors.js';
 import { imageWorker } from './image-jobs.js';
@@ -21,7 +21,7 @@ export { contentTypeOf, IMAGE_TYPES } from './image-types.js';
  * reading a body, so that a refused caller costs no upload.
  */
 export async function requireUploader(em: EntityManager, caller: Caller): Promise<void> {
-  await requireAdmin(em, caller);
+  await requirePermission(em, caller, 'content.draft');
 }
 
 /**

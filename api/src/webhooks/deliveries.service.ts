@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin } from '../auth/auth.service.js';
+import { requirePermission } from '../auth/permissions.js';
 import type { Caller } from '../content/collection.js';
 import { ValidationFailed } from '../shared/errors.js';
 import type { DeliveryEventRow } from './webhook.entities.js';
@@ -32,7 +32,7 @@ export const DEFAULT_LOG_ROWS = 50;
 
 /** `limit`: a whole number from 1 to MAX_LOG_ROWS (text from a query string too); absent: DEFAULT_LOG_ROWS. Refused, not clamped, like list limits. */
 export async function listDeliveries(em: EntityManager, endpointId: number, caller: Caller, rawLimit?: unknown): Promise<WebhookDeliveryView[]> {
-  await requireAdmin(em, caller);
+  await requirePermission(em, caller, 'webhooks');
   const limit = rawLimit === undefined || rawLimit === null ? DEFAULT_LOG_ROWS : wholeNumber(rawLimit);
   if (limit === null || limit < 1 || limit > MAX_LOG_ROWS) {
     throw new ValidationFailed([{ field: 'limit', message: `limit must be a whole number from 1 to ${MAX_LOG_ROWS}` }], 'Invalid list parameters');
@@ -49,7 +49,7 @@ export async function listDeliveries(em: EntityManager, endpointId: number, call
 
 /** Queues a `webhook.test` event for this endpoint through the outbox, like any other event. */
 export async function sendTestEvent(em: EntityManager, endpointId: number, caller: Caller): Promise<WebhookDeliveryView> {
-  await requireAdmin(em, caller);
+  await requirePermission(em, caller, 'webhooks');
   await existingEndpoint(em, endpointId);
   const [row] = await em.getConnection().execute<DeliveryRow[]>(
     `insert into webhook_deliveries (endpoint_id, event, collection, record_id, action, revision)

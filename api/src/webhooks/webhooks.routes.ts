@@ -15,8 +15,9 @@ const root = `${ADMIN_API_ROOT}/webhooks`;
 
 export function webhookRoutes(): Route[] {
   return [
-    adminListRoute({ path: root, tags, operationId: 'listWebhooks', summary: 'Registered endpoints.', item: endpoint, read: (req) => webhooks.listEndpoints(emOf(req), callerOf(req)) }),
+    adminListRoute({ path: root, access: 'webhooks', tags, operationId: 'listWebhooks', summary: 'Registered endpoints.', item: endpoint, read: (req) => webhooks.listEndpoints(emOf(req), callerOf(req)) }),
     adminApiRoute({
+      access: 'webhooks',
       method: 'POST',
       path: root,
       doc: { tags, operationId: 'createWebhook', summary: 'Registers an endpoint.', requestBody: body, responses: { 201: json(endpoint, 'Created.'), ...errors(400, 401, 403) } },
@@ -25,6 +26,7 @@ export function webhookRoutes(): Route[] {
       },
     }),
     adminApiRoute({
+      access: 'webhooks',
       method: 'PUT',
       path: `${root}/:id`,
       doc: { tags, operationId: 'updateWebhook', summary: 'Changes an endpoint.', parameters: [idParameter], requestBody: body, responses: { 200: json(endpoint, 'Saved.'), ...errors(400, 401, 403, 404) } },
@@ -34,6 +36,7 @@ export function webhookRoutes(): Route[] {
     }),
     adminRemoveRoute({
       path: `${root}/:id`,
+      access: 'webhooks',
       tags,
       operationId: 'deleteWebhook',
       summary: 'Removes an endpoint.',
@@ -41,6 +44,7 @@ export function webhookRoutes(): Route[] {
       remove: (req) => webhooks.deleteEndpoint(emOf(req), idOf(req), callerOf(req)),
     }),
     adminApiRoute({
+      access: 'webhooks',
       method: 'GET',
       path: `${root}/:id/deliveries`,
       doc: {
@@ -64,6 +68,7 @@ export function webhookRoutes(): Route[] {
       },
     }),
     adminApiRoute({
+      access: 'webhooks',
       method: 'POST',
       path: `${root}/:id/test`,
       doc: { tags, operationId: 'sendTestWebhook', summary: 'Queues a signed webhook.test event.', parameters: [idParameter], responses: { 202: json(delivery, 'Queued.'), ...errors(401, 403, 404) } },

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin } from '../auth/auth.service.js';
+import { requirePermission } from '../auth/permissions.js';
+import type { User } from '../auth/user.entity.js';
+import { logActivity, type ActivityKind } from '../activity/activity.js';
 import type { Config } from '../config.js';
 import type { Caller } from '../content/collection.js';
 import { collections, singletons } from '../content/registry.js';
@@ -42,25 +44,50 @@ export function webhookCollections(): string[] {
 }
 
 export async function subscribableCollections(em: EntityManager, caller: Caller): Promise<string[]> {
-  await requireAdmin(em, caller);
+  await requirePermission(em, caller, 'webhooks');
   return webhookCollections();
 }
 
 export async function listEndpoints(em: EntityManager, caller: Caller): Promise<WebhookEndpointView[]> {
-  await requireAdmin(em, caller);
+  await requirePermission(em, caller, 'webhooks');
   const rows = await em.getConnection().execute<EndpointRow[]>(`select * from webhook_endpoints order by id`);
   return rows.map(endpointView);
 }
 
+/** Where an endpoint sends, for the activity log: its address without query string or credentials. */
+function shownAddress(url: string): string {
+  try {
+    const { origin, pathname } = new URL(url);
+    return origin + pathname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Runs `sql` in a transaction with the activity entry `describe` gives for the rows it returned
+ * (none: no entry), so the change and its entry are written together.
+ */
+function loggedChange(em: EntityManager, user: User, sql: string, params: unknown[], describe: (row: EndpointRow) => { kind: ActivityKind; summary: string }): Promise<EndpointRow[]> {
+  return em.transactional(async (tx) => {
+    const rows = await tx.getConnection().execute<EndpointRow[]>(sql, params, 'all', tx.getTransactionContext());
+    for (const row of rows) {
+      logActivity(tx, { ...describe(row), actor: { id: user.id, username: user.username }, details: { webhookId: row.id, url: shownAddress(row.url) } });
+    }
+    return rows;
+  });
+}
+
 export async function createEndpoint(em: EntityManager, input: unknown, caller: Caller, settings: WebhookSettings): Promise<WebhookEndpointView> {
-  await requireAdmin(em, caller);
+  const user = await requirePermission(em, caller, 'webhooks');
   const valid = await validateEndpoint(input, settings, 'create');
-  const [row] = await em
-    .getConnection()
-    .execute<EndpointRow[]>(
-      `insert into webhook_endpoints (url, secret, collections, active) values (?, ?, ?::jsonb, ?) returning *`,
-      [valid.url, valid.secret ?? generateSecret(), JSON.stringify(valid.collections ?? []), valid.active ?? true],
-    );
+  const [row] = await loggedChange(
+    em,
+    user,
+    `insert into webhook_endpoints (url, secret, collections, active) values (?, ?, ?::jsonb, ?) returning *`,
+    [valid.url, valid.secret ?? generateSecret(), JSON.stringify(valid.collections ?? []), valid.active ?? true],
+    (added) => ({ kind: 'webhook.create', summary: `Added webhook ${shownAddress(added.url)}` }),
+  );
   return endpointView(row);
 }
 
@@ -72,13 +99,16 @@ export async function updateEndpoint(
   caller: Caller,
   settings: WebhookSettings,
 ): Promise<WebhookEndpointView> {
-  await requireAdmin(em, caller);
+  const user = await requirePermission(em, caller, 'webhooks');
   const valid = await validateEndpoint(input, settings, 'update');
-  const [row] = await em.getConnection().execute<EndpointRow[]>(
+  const [row] = await loggedChange(
+    em,
+    user,
     `update webhook_endpoints
         set url = coalesce(?, url), secret = coalesce(?, secret), collections = coalesce(?::jsonb, collections), active = coalesce(?, active)
       where id = ? returning *`,
     [valid.url ?? null, valid.secret ?? null, valid.collections ? JSON.stringify(valid.collections) : null, valid.active ?? null, id],
+    (changed) => ({ kind: 'webhook.update', summary: `Changed webhook ${shownAddress(changed.url)}` }),
   );
   if (!row) throw new NotFound('No webhook with this ID');
   return endpointView(row);
@@ -86,8 +116,11 @@ export async function updateEndpoint(
 
 /** Removes the endpoint with its pending deliveries and log. */
 export async function deleteEndpoint(em: EntityManager, id: number, caller: Caller): Promise<void> {
-  await requireAdmin(em, caller);
-  const rows = await em.getConnection().execute<{ id: number }[]>(`delete from webhook_endpoints where id = ? returning id`, [id]);
+  const user = await requirePermission(em, caller, 'webhooks');
+  const rows = await loggedChange(em, user, `delete from webhook_endpoints where id = ? returning *`, [id], (removed) => ({
+    kind: 'webhook.delete',
+    summary: `Removed webhook ${shownAddress(removed.url)}`,
+  }));
   if (rows.length === 0) throw new NotFound('No webhook with this ID');
 }
 

@@ -59,4 +59,25 @@ describe('admin CLI', () => {
     expect(await signedIn(cookie)).toBe(false);
     expect((await admin('delete', 'nobody')).code).toBe(1);
   }, 60_000);
+  it('create --role sets the role (admin without it), set-role changes it, and an unknown role is refused', async () => {
+    const roleOf = async (username: string) =>
+      ((await app.orm.em.fork().getConnection().execute(`select role from users where username = ?`, [username])) as { role: string }[])[0]?.role;
+    const created = await admin('create', 'alice', '--role', 'editor', '--password', 'alice password 1');
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.stdout).toContain('Created editor "alice".');
+    expect(await roleOf('alice')).toBe('editor');
+    expect(await admin('create', 'bob', '--password', 'bob password 12')).toMatchObject({ code: 0 });
+    expect(await roleOf('bob')).toBe('admin');
+
+    const refused = await admin('create', 'carl', '--role', 'owner');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Role must be one of admin, editor, contributor');
+    expect(await roleOf('carl')).toBeUndefined();
+
+    const changed = await admin('set-role', 'alice', '--role', 'contributor');
+    expect([changed.code, changed.stdout.trim()]).toEqual([0, '"alice" is now a Contributor.']);
+    expect(await roleOf('alice')).toBe('contributor');
+    const kinds = (await app.orm.em.fork().getConnection().execute(`select kind from activity_log where details->>'account' = 'alice' order by id`)) as { kind: string }[];
+    expect(kinds.map((row) => row.kind)).toEqual(['account.create', 'account.role']);
+  }, 60_000);
 });

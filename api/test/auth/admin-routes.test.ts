@@ -51,12 +51,13 @@ describe('admin routes', () => {
         'POST /api/admin/news/delete-many',
         'POST /api/admin/news/update-many',
         'POST /api/admin/countries/restore-many',
+        'PUT /api/admin/users/:id/role',
       ]),
     );
     // 6 collections x 8 (create, update, delete, history, restore, move, delete-many,
     // restore-many), update-many on the 2 with a flag (news, clients), 2 singletons x 3 (update,
-    // history, restore), the upload, 6 webhook routes, 5 account routes.
-    expect(routes.length).toBe(6 * 8 + 2 + 2 * 3 + 1 + 6 + 5);
+    // history, restore), the upload, 6 webhook routes, 6 account routes (with the role's).
+    expect(routes.length).toBe(6 * 8 + 2 + 2 * 3 + 1 + 6 + 6);
   });
 
   it('answer an anonymous caller 401 {"message": "Unauthorized"}, every one', async () => {

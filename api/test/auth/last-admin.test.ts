@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { COMMAND_LINE, createUser, deleteUser } from '../../src/auth/accounts.service.js';
+import { COMMAND_LINE, createUser, deleteUser, LAST_ADMIN_ROLE, setRole } from '../../src/auth/accounts.service.js';
 import { User } from '../../src/auth/user.entity.js';
 import { Forbidden } from '../../src/shared/errors.js';
 import { request } from '../helpers/http.js';
@@ -29,7 +29,7 @@ async function twoAdmins(round: string): Promise<Array<{ username: string; cooki
   return Promise.all(names.map(async (username) => ({ username, cookie: await app.login(username, PASSWORD) })));
 }
 
-const remainingAdmins = () => app.orm.em.fork().count(User);
+const remainingAdmins = () => app.orm.em.fork().count(User, { role: 'admin' });
 
 /** Backends of this database waiting for a lock (any kind). */
 async function lockWaiters(client: pg.Client): Promise<number> {
@@ -119,5 +119,62 @@ describe('the guard', () => {
     await deleteUser(app.orm.em.fork(), COMMAND_LINE, other.username);
     await expect(deleteUser(app.orm.em.fork(), COMMAND_LINE, only.username)).rejects.toThrow(LAST_ADMIN);
     expect(await remainingAdmins()).toBe(1);
+  });
+});
+
+describe('roles and the last admin', () => {
+  const setRoleOver = (cookie: string, id: string, role: string) => request(app.baseUrl, 'PUT', `/api/admin/users/${id}/role`, { json: { role }, cookie });
+
+  it('refuses demoting the only admin (over REST, GraphQL and the service), editors and contributors not counting', async () => {
+    const [a] = await twoAdmins('demote');
+    const em = app.orm.em.fork();
+    const [first, second] = await em.find(User, {}, { orderBy: { username: 'asc' } });
+    // One admin left once the other is an editor; a contributor beside them changes nothing.
+    expect((await setRoleOver(a.cookie, second.id, 'editor')).status).toBe(200);
+    await createUser(em, COMMAND_LINE, { username: 'contributor-demote', password: PASSWORD, role: 'contributor' });
+    const refused = await setRoleOver(a.cookie, first.id, 'editor');
+    expect(refused).toMatchObject({ status: 403, body: { message: LAST_ADMIN_ROLE } });
+    const overGraphQL = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: a.cookie },
+      body: JSON.stringify({ query: 'mutation($id: ID!) { setUserRole(id: $id, role: "contributor") { role } }', variables: { id: first.id } }),
+    });
+    expect(((await overGraphQL.json()) as { errors: { message: string; extensions: { code: string } }[] }).errors[0]).toMatchObject({ message: LAST_ADMIN_ROLE, extensions: { code: 'FORBIDDEN' } });
+    await expect(setRole(app.orm.em.fork(), COMMAND_LINE, first.id, 'contributor')).rejects.toThrow(LAST_ADMIN_ROLE);
+    expect((await app.orm.em.fork().findOneOrFail(User, { id: first.id })).role).toBe('admin');
+    expect(await remainingAdmins()).toBe(1);
+    // The last admin cannot be removed by an editor either (editors cannot open accounts at all).
+    const editorCookie = await app.login(second.username, PASSWORD);
+    expect((await request(app.baseUrl, 'DELETE', `/api/admin/admins/${first.username}`, { cookie: editorCookie })).status).toBe(403);
+  });
+
+  it('refuses removing the last admin while editors remain, and lets an admin go once another is promoted', async () => {
+    const [a, b] = await twoAdmins('remove');
+    const [, second] = await app.orm.em.fork().find(User, {}, { orderBy: { username: 'asc' } });
+    expect((await setRoleOver(a.cookie, second.id, 'editor')).body).toMatchObject({ role: 'editor', permissions: ['content.draft', 'content.publish'] });
+    // b is an editor now: its session is still good, but it holds no accounts permission.
+    expect((await request(app.baseUrl, 'DELETE', `/api/admin/admins/${a.username}`, { cookie: b.cookie })).status).toBe(403);
+    expect(await deleteUser(app.orm.em.fork(), COMMAND_LINE, a.username).catch((error: Error) => error.message)).toBe(LAST_ADMIN);
+    expect((await setRoleOver(a.cookie, second.id, 'admin')).status).toBe(200);
+    expect((await request(app.baseUrl, 'DELETE', `/api/admin/admins/${b.username}`, { cookie: a.cookie })).status).toBe(204);
+    expect(await remainingAdmins()).toBe(1);
+  });
+
+  it('never leaves none when two admins demote each other at once (20 rounds)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const [a, b] = await twoAdmins(`swap${round}`);
+      const [first, second] = await app.orm.em.fork().find(User, {}, { orderBy: { username: 'asc' } });
+      const replies = await Promise.all([setRoleOver(a.cookie, second.id, 'contributor'), setRoleOver(b.cookie, first.id, 'contributor')]);
+      expect(await remainingAdmins()).toBe(1);
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 403]);
+    }
+  });
+
+  it('answers an unknown role 400 with a field message and an unknown account 404', async () => {
+    const [a] = await twoAdmins('unknown');
+    const [first] = await app.orm.em.fork().find(User, {}, { orderBy: { username: 'asc' } });
+    expect(await setRoleOver(a.cookie, first.id, 'owner')).toMatchObject({ status: 400, body: { errors: [{ field: 'role', message: 'Role must be one of admin, editor, contributor' }] } });
+    expect((await setRoleOver(a.cookie, 'not-a-uuid', 'editor')).status).toBe(404);
+    expect((await setRoleOver(a.cookie, '00000000-0000-4000-8000-000000000000', 'editor')).status).toBe(404);
   });
 });
