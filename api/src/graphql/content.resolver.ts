@@ -12,6 +12,7 @@ import {
   type SingletonDefinition,
 } from '../content/registry.js';
 import type { GraphQLContext } from './context.js';
+import { overlayFor, previewCount, previewItem, previewList, previewSingleton } from '../preview/overlay.js';
 
 // Generic resolvers: every collection and singleton in the registry gets its queries and mutations
 // from here. Resolvers translate arguments; the services own the rules. A content type with
@@ -88,7 +89,9 @@ export function createCollectionResolver(entry: CollectionDefinition) {
   class CollectionResolver extends createUpdateResolver(entry) {
     @Query(() => [entity], { name: listField, description: sharedDescriptions.list(entry.type.description) })
     list(@Args(() => ListArgs) args: object, @Ctx() ctx: GraphQLContext) {
-      return service.list(ctx.em, parseListOptions(plain(args), filters, listing));
+      const options = parseListOptions(plain(args), filters, listing);
+      const preview = overlayFor(ctx.preview, entry.path);
+      return preview ? previewList(ctx.em, entry, options, preview) : service.list(ctx.em, options);
     }
 
     @Query(() => Int, {
@@ -98,12 +101,15 @@ export function createCollectionResolver(entry: CollectionDefinition) {
         (listing.searchable ? ` With a search, counting stops: at most ${SEARCH_COUNT_LIMIT + 1}, which means more than ${SEARCH_COUNT_LIMIT}; without one, exact.` : ''),
     })
     async count(@Args(() => CountArgs) args: object, @Ctx() ctx: GraphQLContext) {
-      return service.count(ctx.em, parseListOptions(plain(args), filters, listing, { counting: true }));
+      const options = parseListOptions(plain(args), filters, listing, { counting: true });
+      const preview = overlayFor(ctx.preview, entry.path);
+      return preview ? previewCount(ctx.em, entry, options, preview) : service.count(ctx.em, options);
     }
 
     @Query(() => entity, { name: itemField, nullable: true, description: sharedDescriptions.byId(typeName) })
     item(@Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
-      return service.find(ctx.em, id);
+      const preview = overlayFor(ctx.preview, entry.path);
+      return preview ? previewItem(ctx.em, entry, id, preview) : service.find(ctx.em, id);
     }
 
     @Authorized('content.publish')
@@ -184,7 +190,8 @@ export function createSingletonResolver(entry: SingletonDefinition) {
   class SingletonResolver extends createUpdateResolver(entry) {
     @Query(() => entity, { name: field, nullable: true, description: `${entry.type.description} Null until it is first saved.` })
     get(@Ctx() ctx: GraphQLContext) {
-      return service.get(ctx.em);
+      const preview = overlayFor(ctx.preview, entry.path);
+      return preview ? previewSingleton(entry, preview) : service.get(ctx.em);
     }
   }
   return named(SingletonResolver, `${typeName}Resolver`);
