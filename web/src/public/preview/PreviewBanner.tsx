@@ -10,7 +10,7 @@ import type { PreviewBanner as PreviewBannerValues } from '../../render-contract
 export const PreviewContext = createContext<PreviewBannerValues | null>(null);
 
 /** Room kept below the page so the fixed banner never covers the footer's last line. */
-export const PREVIEW_BANNER_ROOM = { base: '8.5rem', md: '5rem' } as const;
+export const PREVIEW_BANNER_ROOM = { base: '10rem', md: '5rem' } as const;
 
 /** `2026-12-01T16:04:00.000Z` -> `1 Dec 2026, 16:04 UTC` (the server renders it: one time zone for everyone). */
 export function expiryText(iso: string): string {
@@ -44,13 +44,13 @@ export function PreviewBanner() {
           <Text as="h2" fontWeight="bold" fontSize={{ base: 'md', md: 'lg' }} flexShrink={0}>
             {heading}
           </Text>
-          <Text fontSize="sm" lineClamp={2}>
-            <Text as="span" fontWeight="semibold">
+          {/* A long title is cut (two lines on phones, one beside the heading), never the sentence after it. */}
+          <Box fontSize="sm" minW="0">
+            <Text fontWeight="semibold" lineClamp={{ base: 2, md: 1 }}>
               {preview.label}
             </Text>
-            {' · '}
-            {preview.live ? 'Visitors still see the published version.' : 'Visitors do not see this item.'}
-          </Text>
+            <Text>{preview.live ? 'Visitors still see the published version.' : 'Visitors do not see this item.'}</Text>
+          </Box>
           {preview.expiresAt && (
             <Text fontSize="sm" ms={{ md: 'auto' }} flexShrink={0}>
               Link expires <time dateTime={preview.expiresAt}>{expiryText(preview.expiresAt)}</time>
