@@ -5,6 +5,7 @@ import { LoginPage } from './auth/LoginPage';
 import { AdminFailuresProvider } from './auth/session-expiry';
 import { AdminLayout } from './shell/AdminLayout';
 import { NotFoundPage } from './shell/NotFoundPage';
+import { ActivityPage } from './activity/ActivityPage';
 import { ACCOUNT_SCREENS } from './accounts/account-screens';
 import { CONTENT_SCREENS } from './content-screens';
 import { DashboardPage } from './dashboard/DashboardPage';
@@ -27,6 +28,7 @@ export default function AdminApp({ redirectToLogin }: { redirectToLogin?: () => 
           {[...CONTENT_SCREENS, ...ACCOUNT_SCREENS].map((screen) => (
             <Route key={screen.path} path={screen.path} element={screen.element} />
           ))}
+          <Route path="activity" element={<ActivityPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

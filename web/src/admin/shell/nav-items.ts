@@ -1,5 +1,6 @@
 import { LayoutDashboard, type LucideIcon } from 'lucide-react';
 import { ACCOUNT_SCREENS } from '../accounts/account-screens';
+import { ACTIVITY_NAV_ITEM } from '../activity/activity-nav';
 import { CONTENT_SCREENS } from '../content-screens';
 
 export interface NavItem {
@@ -17,5 +18,5 @@ export const NAV_ITEMS: NavItem[] = [
 /** The sidebar's groups: content first (nine links), then the account screens. */
 export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
   { label: 'Content Management', items: NAV_ITEMS },
-  { label: 'Settings', items: ACCOUNT_SCREENS.map((screen) => ({ label: screen.label, to: `/admin/${screen.path}`, icon: screen.icon })) },
+  { label: 'Settings', items: [...ACCOUNT_SCREENS.map((screen) => ({ label: screen.label, to: `/admin/${screen.path}`, icon: screen.icon })), ACTIVITY_NAV_ITEM] },
 ];

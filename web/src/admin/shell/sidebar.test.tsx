@@ -42,11 +42,12 @@ describe('admin sidebar', () => {
       ['Contact Info', '/admin/contact-info'],
       ['Webhooks', '/admin/webhooks'],
     ]);
-    // The account screens follow in their own group.
+    // The account screens follow in their own group, then the activity log (an Admin sees it).
     const settings = within(within(nav).getByRole('list', { name: 'Settings' })).getAllByRole('link');
     expect(settings.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Account', '/admin/account'],
       ['Admins', '/admin/admins'],
+      ['Activity', '/admin/activity'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Countries' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
