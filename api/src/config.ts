@@ -59,6 +59,10 @@ export interface Config {
   shutdownDrainWindowMs: number;
   /** Activity log entries older than this many days are removed by the scheduler's daily retention job (1..3650). */
   activityRetentionDays: number;
+  /** How often each instance's scheduler looks for due jobs (jobs/scheduler.ts). */
+  schedulerPollMs: number;
+  /** The firm's time zone (an IANA name): the admin shows and takes scheduled times in it; they are stored in UTC. */
+  timeZone: string;
 }
 
 export interface LoginLimits {
@@ -125,6 +129,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 500),
     shutdownDrainWindowMs: integer(env, 'SHUTDOWN_DRAIN_WINDOW_MS', 1500),
     activityRetentionDays: activityRetentionDays(env),
+    schedulerPollMs: positive(env, 'SCHEDULER_POLL_MS', 500),
+    timeZone: timeZone(env, 'TIME_ZONE', 'UTC'),
   };
 }
 
@@ -186,6 +192,17 @@ function storage(env: Env): StorageConfig {
     forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', false),
     publicAssetUrl: publicAssetUrl && publicAssetUrl.replace(/\/+$/, ''),
   };
+}
+
+/** An IANA time zone name, as the platform's Intl knows it (its canonical spelling); an unknown one is refused. */
+function timeZone(env: Env, name: string, fallback: string): string {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: raw }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error(`${name} must be an IANA time zone name (e.g. Europe/Berlin), got "${raw}"`);
+  }
 }
 
 /** ACTIVITY_RETENTION_DAYS: 365 unless given; 1 day to 10 years. */

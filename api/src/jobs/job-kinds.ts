@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { pruneActivity } from '../activity/activity.js';
 import type { Config } from '../config.js';
+import { publication } from '../content/publication/publication.service.js';
 
 // What each kind of scheduled job does. The scheduler (scheduler.ts) runs a due job's kind inside
 // the transaction that claimed the job and marks it done, so whatever `run` writes through `em`
@@ -41,16 +42,40 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** The job kind that removes activity-log entries older than ACTIVITY_RETENTION_DAYS, daily. */
 export const ACTIVITY_RETENTION = 'activity-retention';
 
-/** Days of activity kept when the configuration says nothing (ACTIVITY_RETENTION_DAYS). */
-const DEFAULT_RETENTION_DAYS = 365;
+/** The record a publish or unpublish job names (always set by the service). */
+function recordOf(job: ClaimedJob): { collection: string; recordId: number } {
+  if (job.collection === null || job.recordId === null) throw new Error(`A ${job.kind} job needs a record`);
+  return { collection: job.collection, recordId: job.recordId };
+}
 
 const kinds = new Map<string, JobKind>([
+  // Publishing at a time is a publication like any other (publication.service.ts): the content
+  // table's row is written in this transaction, so every instance's cache drops and the webhooks
+  // fire when the job commits; the history names the scheduler.
+  [
+    'publish',
+    {
+      async run({ em, job }) {
+        const { collection, recordId } = recordOf(job);
+        await publication.publish(em, collection, recordId, { scheduler: { jobId: job.id } });
+      },
+    },
+  ],
+  [
+    'unpublish',
+    {
+      async run({ em, job }) {
+        const { collection, recordId } = recordOf(job);
+        await publication.unpublish(em, collection, recordId, { scheduler: { jobId: job.id } });
+      },
+    },
+  ],
   [
     ACTIVITY_RETENTION,
     {
       everyMs: DAY_MS,
       async run({ em, config, logger }) {
-        const days = (config as Config & { activityRetentionDays?: number }).activityRetentionDays ?? DEFAULT_RETENTION_DAYS;
+        const days = config.activityRetentionDays;
         const removed = await pruneActivity(em, days);
         if (removed > 0) logger.info({ removed, days }, 'activity log entries past their retention removed');
       },

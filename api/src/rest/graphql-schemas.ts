@@ -48,7 +48,8 @@ function valueSchema(type: GraphQLType): Json {
 export function schemaOfGraphQLType(schema: GraphQLSchema, name: string, overrides: Record<string, Json> = {}): Json {
   const type = schema.getType(name);
   if (!isObjectType(type) && !isInputObjectType(type)) throw new Error(`${name} is not a GraphQL object or input type`);
-  const fields: (GraphQLField<unknown, unknown> | GraphQLInputField)[] = Object.values(type.getFields());
+  // A field GraphQL adds to a shared type that REST does not answer with (`@Extensions({ graphqlOnly: true })`).
+  const fields: (GraphQLField<unknown, unknown> | GraphQLInputField)[] = Object.values(type.getFields()).filter((field) => field.extensions?.graphqlOnly !== true);
   const properties = Object.fromEntries(
     fields.map((field) => [field.name, { ...(field.description && { description: field.description }), ...(overrides[field.name] ?? valueSchema(field.type)) }]),
   );

@@ -221,8 +221,13 @@ describe('the scheduler', () => {
     }
   });
 
-  it('keeps one daily activity-retention job: run at the first start, then queued a day after', async () => {
+  it('keeps one daily activity-retention job: run at the first start (removing entries past ACTIVITY_RETENTION_DAYS), then queued a day after', async () => {
     await sql(`delete from scheduled_jobs`);
+    await sql(`delete from activity_log`);
+    await sql(`insert into activity_log (at, kind, summary) values (now() - make_interval(days => ?), 'sign-in', 'old'), (now() - make_interval(days => ?), 'sign-in', 'recent')`, [
+      config.activityRetentionDays + 1,
+      config.activityRetentionDays - 1,
+    ]);
     start(ormA);
     start(ormB);
     const retention = () =>
@@ -230,6 +235,7 @@ describe('the scheduler', () => {
     const jobs = await waitFor(retention, (rows) => rows.some((r) => r.state === 'done') && rows.some((r) => r.state === 'pending'));
     expect(jobs.map((j) => j.state)).toEqual(['done', 'pending']);
     expect(new Date(jobs[1].run_at).getTime() - new Date(jobs[0].run_at).getTime()).toBe(DAY_MS);
+    expect(await sql(`select summary from activity_log`)).toEqual([{ summary: 'recent' }]);
     // Another instance starting does not queue a second one.
     start(ormB);
     await sleep(200);

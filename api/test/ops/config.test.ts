@@ -103,6 +103,21 @@ describe('configuration', () => {
     expect(loadConfig({ SHUTDOWN_DRAIN_WINDOW_MS: '250' }).shutdownDrainWindowMs).toBe(250);
     expect(() => loadConfig({ SHUTDOWN_DRAIN_WINDOW_MS: '1.5s' })).toThrow('SHUTDOWN_DRAIN_WINDOW_MS must be a whole number');
   });
+
+  it('polls for scheduled jobs every 500 ms by default (SCHEDULER_POLL_MS, at least 1)', () => {
+    expect(loadConfig({}).schedulerPollMs).toBe(500);
+    expect(loadConfig({ SCHEDULER_POLL_MS: '100' }).schedulerPollMs).toBe(100);
+    expect(() => loadConfig({ SCHEDULER_POLL_MS: '0' })).toThrow('SCHEDULER_POLL_MS must be at least 1');
+    expect(() => loadConfig({ SCHEDULER_POLL_MS: 'soon' })).toThrow('SCHEDULER_POLL_MS must be a whole number');
+  });
+
+  it("reads the firm's TIME_ZONE as an IANA name (UTC by default) and refuses an unknown one at start", () => {
+    expect(loadConfig({}).timeZone).toBe('UTC');
+    expect(loadConfig({ TIME_ZONE: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(loadConfig({ TIME_ZONE: ' America/New_York ' }).timeZone).toBe('America/New_York');
+    expect(() => loadConfig({ TIME_ZONE: 'Mars/Olympus_Mons' })).toThrow('TIME_ZONE must be an IANA time zone name (e.g. Europe/Berlin), got "Mars/Olympus_Mons"');
+    expect(() => loadConfig({ TIME_ZONE: 'CET; drop table' })).toThrow('TIME_ZONE must be an IANA time zone name');
+  });
 });
 
 describe('security settings', () => {
