@@ -59,7 +59,9 @@ export async function exportSite(deps: { orm: MikroORM; storage: ImageStorage },
           const out = new Spool(file);
           let rows = 0;
           await out.write('[');
-          await connection.execute(`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from "${table}" t order by t.id`, [], 'run', ctx);
+          // Rows in their key order (the drafts are keyed by collection and record).
+          const order = table === 'content_draft' ? 't.collection, t.record_id' : 't.id';
+          await connection.execute(`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from "${table}" t order by ${order}`, [], 'run', ctx);
           for (;;) {
             signal?.throwIfAborted();
             const batch = await connection.execute<{ row: string }[]>(`fetch ${FETCH_ROWS} from backup_rows`, [], 'all', ctx);

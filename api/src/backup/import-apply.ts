@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { collections } from '../content/registry.js';
 import { isStoredName, type ImageStorage } from '../uploads/storage.js';
 import { readArchive, type EntrySink } from './archive-reader.js';
 import type { Checked } from './import-check.js';
@@ -147,7 +148,7 @@ export async function applyArchive(
       await queue;
 
       for (const [table, read] of checked.tables) {
-        if (read.rows === 0) continue;
+        if (read.rows === 0 || table === 'content_draft') continue;
         const [{ sequence }] = await connection.execute<{ sequence: string | null }[]>(
           `select pg_get_serial_sequence(?, 'id') as sequence`,
           [table],
@@ -155,6 +156,18 @@ export async function applyArchive(
           ctx,
         );
         if (sequence) await connection.execute(`select setval(?::regclass, (select max(id) from "${table}"))`, [sequence], 'all', ctx);
+      }
+      // A draft never published holds an id its table's sequence gave it: new records come after it.
+      for (const { path, type } of collections) {
+        const [{ sequence, drafted }] = await connection.execute<{ sequence: string | null; drafted: number | null }[]>(
+          `select pg_get_serial_sequence(?, 'id') as sequence, (select max(record_id) from content_draft where collection = ?) as drafted`,
+          [`"${type.table}"`, path],
+          'all',
+          ctx,
+        );
+        if (!sequence || drafted === null) continue;
+        const [{ last }] = await connection.execute<{ last: string }[]>(`select last_value as last from ${sequence}`, [], 'all', ctx);
+        if (drafted > Number(last)) await connection.execute(`select setval(?::regclass, ?)`, [sequence, drafted], 'all', ctx);
       }
       // Content restored after the endpoints (an archive in another order) queued events for
       // them: a restore is not a change to announce. The target had no endpoints, so every

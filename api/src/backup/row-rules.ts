@@ -32,7 +32,9 @@ export interface RowProblem {
 export type RowCheck = (row: Record<string, unknown>) => RowProblem | null;
 
 const MAX_NAME_LENGTH = 320;
-const HISTORY_ACTIONS = ['create', 'update', 'delete', 'restore', 'move'];
+const HISTORY_ACTIONS = ['create', 'update', 'delete', 'restore', 'move', 'draft', 'discard', 'publish', 'unpublish', 'submit'];
+/** History actions whose snapshots may be drafts: incomplete, checked as a draft save checks them. */
+const DRAFT_ACTIONS = new Set(['draft', 'discard', 'submit']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An argon2 hash in the PHC string format (passwords.ts writes argon2id ones). */
 const ARGON2_HASH = /^\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
@@ -42,7 +44,7 @@ const problem = (field: string, message: string): RowProblem => ({ field, messag
 /** Rules per backup table. */
 export function rowRules(orm: MikroORM): Map<string, RowCheck> {
   const rules = new Map<string, RowCheck>();
-  const byPath = new Map<string, (values: Record<string, unknown>, prefix: string) => RowProblem | null>();
+  const byPath = new Map<string, (values: Record<string, unknown>, prefix: string, draft?: boolean) => RowProblem | null>();
 
   for (const definition of [...collections, ...singletons]) {
     const meta = orm.getMetadata(definition.entity);
@@ -61,8 +63,8 @@ export function rowRules(orm: MikroORM): Map<string, RowCheck> {
       return found && problem(columnOf(found.field), found.message);
     });
     // A snapshot is the record's JSON (property names); fields it lacks are not checked.
-    byPath.set(definition.path, (values, prefix) => {
-      const found = contentProblem(fields, values);
+    byPath.set(definition.path, (values, prefix, draft = false) => {
+      const found = contentProblem(fields, values, draft);
       return found && problem(`${prefix}.${found.field}`, found.message);
     });
   }
@@ -85,10 +87,31 @@ export function rowRules(orm: MikroORM): Map<string, RowCheck> {
       const snapshot = row[side];
       if (snapshot == null) continue;
       if (typeof snapshot !== 'object' || Array.isArray(snapshot)) return problem(side, 'Must be a record or null');
-      const found = check(snapshot as Record<string, unknown>, side);
+      const found = check(snapshot as Record<string, unknown>, side, DRAFT_ACTIONS.has(row.action));
       if (found) return found;
     }
     return null;
+  });
+
+  rules.set('content_draft', (row) => {
+    const check = typeof row.collection === 'string' ? byPath.get(row.collection) : undefined;
+    if (!check) return problem('collection', `Collection must be one of ${[...byPath.keys()].join(', ')}`);
+    if (!isId(row.record_id)) return problem('record_id', 'Record id must be a whole number from 1');
+    if (!isId(row.version)) return problem('version', 'Version must be a whole number from 1');
+    for (const column of ['live', 'was_published']) if (typeof row[column] !== 'boolean') return problem(column, 'Must be true or false');
+    for (const column of ['display_order', 'base_version']) {
+      if (row[column] != null && !(typeof row[column] === 'number' && Number.isSafeInteger(row[column]))) return problem(column, 'Must be a whole number');
+    }
+    for (const column of ['created_at', 'updated_at', 'record_created_at', 'submitted_at']) {
+      if (row[column] != null && !isTimestamp(row[column])) return problem(column, 'Must be a date and time');
+    }
+    if (row.updated_by != null && !(typeof row.updated_by === 'string' && UUID.test(row.updated_by))) return problem('updated_by', 'Must be a UUID');
+    for (const column of ['updated_by_name', 'submitted_by_name']) {
+      const found = row[column] == null ? null : textProblem(row[column], MAX_NAME_LENGTH);
+      if (found) return problem(column, found);
+    }
+    if (typeof row.values !== 'object' || row.values === null || Array.isArray(row.values)) return problem('values', 'Must be a record');
+    return check(row.values as Record<string, unknown>, 'values', true);
   });
 
   rules.set('users', (row) => {
@@ -135,15 +158,17 @@ export function rowRules(orm: MikroORM): Map<string, RowCheck> {
  * The content services' validation of the fields present in `values` (property names), plus what
  * the columns require of stored values: a flag, a choice or a display order is never empty.
  */
-function contentProblem(fields: Readonly<Record<string, Field>>, values: Record<string, unknown>): RowProblem | null {
+function contentProblem(fields: Readonly<Record<string, Field>>, values: Record<string, unknown>, draft = false): RowProblem | null {
   const present: Record<string, Field> = {};
   for (const name of Object.keys(fields)) if (name in values) present[name] = fields[name];
   try {
-    validateInput(present, values, 'create');
+    validateInput(present, values, draft ? 'draft' : 'create');
   } catch (error) {
     if (!(error instanceof ValidationFailed) || error.errors.length === 0) throw error;
     return error.errors[0];
   }
+  // A draft keeps what is missing as empty (its publish says what is missing).
+  if (draft) return null;
   for (const [name, f] of Object.entries(present)) {
     const nullable = !f.required && f.default === undefined;
     if (!nullable && isEmpty(values[name])) {

@@ -68,13 +68,13 @@ export class ArchiveRefused extends Error {
 
 /**
  * The tables a backup carries, in restore order: admin accounts, every content table, the content
- * history (so a restored site keeps its undo and restore points), then the webhook endpoints
+ * history (so a restored site keeps its undo and restore points), the drafts, then the webhook endpoints
  * (last, so restoring content queues no events for them). Sessions, login throttles and the
  * webhook outbox are transient and stay behind.
  */
 export function backupTables(orm: MikroORM): string[] {
   const content = [...collections, ...singletons].map((entry) => orm.getMetadata(entry.entity).tableName);
-  return ['users', ...content, 'content_history', 'webhook_endpoints'];
+  return ['users', ...content, 'content_history', 'content_draft', 'webhook_endpoints'];
 }
 
 /** Adds the `/uploads/<name>` paths in `text` (a row's JSON) to `names`: the stored files the content refers to. */

@@ -234,3 +234,30 @@ describe('a refused import changes nothing', () => {
     expect(storedFiles(target)).toEqual([]);
   });
 });
+
+describe('drafts in a backup', () => {
+  it('come along whole, incomplete ones too, and a new record gets an id after every drafted one', async () => {
+    const cookie = await source.login();
+    const draft = await request(source.baseUrl, 'POST', '/api/admin/news/drafts', { cookie, json: { title: 'Half written' } });
+    expect(draft.status).toBe(201);
+    const [live] = (await request(source.baseUrl, 'GET', '/api/news?limit=1')).body as { id: number }[];
+    const liveRecord = (await request(source.baseUrl, 'GET', `/api/news/${live!.id}`)).body as Record<string, unknown>;
+    await request(source.baseUrl, 'PUT', `/api/admin/news/${live!.id}/draft`, { cookie, json: { ...liveRecord, title: 'A pending change' } });
+    const file = path.join(work, 'with-drafts.tar.gz');
+    const exported = await exportSite({ orm: source.orm, storage: source.deps.storage }, file);
+    expect(exported.tables.content_draft).toBe(2);
+
+    const target = await freshTarget();
+    await importSite(target, file);
+    const restored = await serve(target);
+    const login = await request(restored, 'POST', '/api/login', { json: TEST_ADMIN });
+    const restoredCookie = login.headers.getSetCookie()[0].split(';')[0];
+    const drafts = await request(restored, 'GET', '/api/admin/news/drafts', { cookie: restoredCookie });
+    expect(drafts.body.items).toEqual([expect.objectContaining({ recordId: draft.body.recordId, state: 'DRAFT', values: expect.objectContaining({ title: 'Half written' }) })]);
+    const pending = await request(restored, 'GET', `/api/admin/news/${live!.id}/draft`, { cookie: restoredCookie });
+    expect(pending.body).toMatchObject({ state: 'CHANGED', values: expect.objectContaining({ title: 'A pending change' }) });
+    const created = await request(restored, 'POST', '/api/admin/news', { cookie: restoredCookie, json: { ...liveRecord, id: undefined, title: 'After the import' } });
+    expect(created.status).toBe(201);
+    expect(created.body.id).toBeGreaterThan(draft.body.recordId);
+  });
+});
