@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { Notifications } from '../components/notifications';
 import { AuthGuard } from './auth/AuthGuard';
+import { PermissionGate } from './auth/PermissionGate';
 import { LoginPage } from './auth/LoginPage';
 import { AdminFailuresProvider } from './auth/session-expiry';
 import { AdminLayout } from './shell/AdminLayout';
@@ -26,9 +27,16 @@ export default function AdminApp({ redirectToLogin }: { redirectToLogin?: () => 
         >
           <Route index element={<DashboardPage />} />
           {[...CONTENT_SCREENS, ...ACCOUNT_SCREENS].map((screen) => (
-            <Route key={screen.path} path={screen.path} element={screen.element} />
+            <Route key={screen.path} path={screen.path} element={<PermissionGate permission={screen.permission}>{screen.element}</PermissionGate>} />
           ))}
-          <Route path="activity" element={<ActivityPage />} />
+          <Route
+            path="activity"
+            element={
+              <PermissionGate permission="activity">
+                <ActivityPage />
+              </PermissionGate>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

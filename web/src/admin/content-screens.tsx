@@ -17,6 +17,8 @@ export interface ContentScreen {
   label: string;
   icon: LucideIcon;
   element: ReactElement;
+  /** The permission the screen needs (auth/use-permissions.ts): hidden from the sidebar and a no-access page without it. */
+  permission?: string;
 }
 
 /** A content type's sidebar icon unless screen-overrides.ts gives one. */
@@ -32,4 +34,4 @@ const typeScreens = ADMIN_CONTENT_TYPES.map((type): ContentScreen => {
   return { path: definition.path, label: definition.navLabel, icon, element: <CollectionScreen definition={definition} /> };
 });
 
-export const CONTENT_SCREENS: ContentScreen[] = [...typeScreens, { path: 'webhooks', label: 'Webhooks', icon: Webhook, element: <WebhooksPage /> }];
+export const CONTENT_SCREENS: ContentScreen[] = [...typeScreens, { path: 'webhooks', label: 'Webhooks', icon: Webhook, element: <WebhooksPage />, permission: 'webhooks' }];

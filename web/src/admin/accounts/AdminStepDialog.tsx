@@ -1,6 +1,27 @@
-import { Button, Code, Dialog, Field, Input, Portal, Text } from '@chakra-ui/react';
+import { Button, Code, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { notify } from '../../components/notifications';
-import type { AdminAccounts } from './use-admin-accounts';
+import { ROLES, type AdminAccounts } from './use-admin-accounts';
+
+/** A role select with what the chosen role may do under it. */
+function RoleField({ id, value, onChange, error }: { id: string; value: string; onChange(role: string): void; error?: string | null }) {
+  const chosen = ROLES.find((role) => role.value === value);
+  return (
+    <Field.Root invalid={Boolean(error)} ids={{ control: id, errorText: `${id}-error`, helperText: `${id}-help` }}>
+      <Field.Label>Role</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field name="role" value={value} onChange={(event) => onChange(event.currentTarget.value)} aria-describedby={error ? `${id}-error` : `${id}-help`}>
+          {ROLES.map((role) => (
+            <option key={role.value} value={role.value}>
+              {role.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{chosen?.description}</Field.HelperText>}
+    </Field.Root>
+  );
+}
 
 /** The Admins screen's one dialog, at its step: the add form, a confirmation (reset, remove), a generated password. */
 export function AdminStepDialog({ accounts }: { accounts: AdminAccounts }) {
@@ -17,24 +38,27 @@ export function AdminStepDialog({ accounts }: { accounts: AdminAccounts }) {
                   <Dialog.Title>Add Admin</Dialog.Title>
                 </Dialog.Header>
                 <Dialog.Body>
-                  <Field.Root invalid={Boolean(accounts.usernameError)} required ids={{ errorText: 'new-admin-username-error' }}>
-                    <Field.Label>
-                      Username
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      name="username"
-                      autoComplete="off"
-                      aria-describedby={accounts.usernameError ? 'new-admin-username-error' : undefined}
-                      value={accounts.username}
-                      onChange={(e) => accounts.setUsername(e.target.value)}
-                    />
-                    {accounts.usernameError ? (
-                      <Field.ErrorText>{accounts.usernameError}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>A first password is generated and shown once.</Field.HelperText>
-                    )}
-                  </Field.Root>
+                  <Stack gap="4">
+                    <Field.Root invalid={Boolean(accounts.usernameError)} required ids={{ errorText: 'new-admin-username-error' }}>
+                      <Field.Label>
+                        Username
+                        <Field.RequiredIndicator />
+                      </Field.Label>
+                      <Input
+                        name="username"
+                        autoComplete="off"
+                        aria-describedby={accounts.usernameError ? 'new-admin-username-error' : undefined}
+                        value={accounts.username}
+                        onChange={(e) => accounts.setUsername(e.target.value)}
+                      />
+                      {accounts.usernameError ? (
+                        <Field.ErrorText>{accounts.usernameError}</Field.ErrorText>
+                      ) : (
+                        <Field.HelperText>A first password is generated and shown once.</Field.HelperText>
+                      )}
+                    </Field.Root>
+                    <RoleField id="new-account-role" value={accounts.newRole} onChange={accounts.setNewRole} />
+                  </Stack>
                 </Dialog.Body>
                 <Dialog.Footer>
                   <Button variant="outline" onClick={close}>
@@ -42,6 +66,24 @@ export function AdminStepDialog({ accounts }: { accounts: AdminAccounts }) {
                   </Button>
                   <Button type="submit" colorPalette="brand" loading={busy.creating}>
                     Add Admin
+                  </Button>
+                </Dialog.Footer>
+              </form>
+            )}
+            {step?.kind === 'role' && (
+              <form onSubmit={(e) => void accounts.saveRole(e, step)} noValidate>
+                <Dialog.Header>
+                  <Dialog.Title>Change the role of {step.username}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <RoleField id="account-role" value={accounts.chosenRole} onChange={accounts.setChosenRole} error={accounts.roleError} />
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" onClick={close}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" colorPalette="brand" loading={busy.changingRole}>
+                    Save role
                   </Button>
                 </Dialog.Footer>
               </form>

@@ -4,6 +4,7 @@ import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { BrandMark } from './brand-mark';
 import { confirmDiscard } from '../forms/confirm-discard';
 import { anyDirtyForm } from '../forms/drafts';
+import { usePermissions } from '../auth/use-permissions';
 import { NAV_GROUPS } from './nav-items';
 
 /** Sidebar content: 'Admin Panel', group 'Content Management' (one link per admin screen), then 'Settings' (account, admins); the current one marked. */
@@ -23,6 +24,9 @@ export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: bool
     }
     onNavigate?.();
   }
+  // Screens the role cannot open are not offered (the server refuses them anyway).
+  const { can } = usePermissions();
+  const groups = NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter((item) => !item.permission || can(item.permission)) })).filter((group) => group.items.length > 0);
   const current = (to: string) => (to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to));
   return (
     <Flex direction="column" h="full" minH="0">
@@ -35,7 +39,7 @@ export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: bool
         )}
       </Flex>
       <Box as="nav" aria-label="Admin" flex="1" overflowY="auto" py="3" px={collapsed ? '1.5' : '3'}>
-        {NAV_GROUPS.map((group, index) => (
+        {groups.map((group, index) => (
           <Box key={group.label} mt={index === 0 ? '0' : '5'}>
             {!collapsed && (
               <Text fontSize="xs" fontWeight="medium" color="fg.muted" px="2" mb="2" whiteSpace="nowrap">

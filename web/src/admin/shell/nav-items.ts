@@ -7,16 +7,18 @@ export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
+  /** Shown only to roles with this permission (auth/use-permissions.ts). */
+  permission?: string;
 }
 
 /** Sidebar group 'Content Management': the dashboard, then the content screens in their order. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
-  ...CONTENT_SCREENS.map((screen) => ({ label: screen.label, to: `/admin/${screen.path}`, icon: screen.icon })),
+  ...CONTENT_SCREENS.map((screen) => ({ label: screen.label, to: `/admin/${screen.path}`, icon: screen.icon, permission: screen.permission })),
 ];
 
 /** The sidebar's groups: content first (nine links), then the account screens. */
 export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
   { label: 'Content Management', items: NAV_ITEMS },
-  { label: 'Settings', items: [...ACCOUNT_SCREENS.map((screen) => ({ label: screen.label, to: `/admin/${screen.path}`, icon: screen.icon })), ACTIVITY_NAV_ITEM] },
+  { label: 'Settings', items: [...ACCOUNT_SCREENS.map((screen) => ({ label: screen.label, to: `/admin/${screen.path}`, icon: screen.icon, permission: screen.permission })), ACTIVITY_NAV_ITEM] },
 ];

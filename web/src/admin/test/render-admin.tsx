@@ -82,7 +82,16 @@ export function deferred<T>() {
   return { promise, release };
 }
 
-export const SIGNED_IN: Handler = () => ({ data: { me: { __typename: 'User', id: 'u1', username: 'admin' } } });
+/** Every permission of the server's Admin role (auth/permissions.ts). */
+export const ADMIN_PERMISSIONS = ['content.draft', 'content.publish', 'accounts', 'webhooks', 'activity', 'settings'];
+const ROLE_PERMISSIONS: Record<string, string[]> = { admin: ADMIN_PERMISSIONS, editor: ['content.draft', 'content.publish'], contributor: ['content.draft'] };
+
+/** The `me` answer of an account with `role` (and the permissions the server gives it). */
+export const signedInAs =
+  (role: 'admin' | 'editor' | 'contributor', username = role === 'admin' ? 'admin' : role): Handler =>
+  () => ({ data: { me: { __typename: 'User', id: 'u1', username, role, permissions: ROLE_PERMISSIONS[role] } } });
+
+export const SIGNED_IN: Handler = signedInAs('admin');
 export const SIGNED_OUT: Handler = () => ({ data: { me: null } });
 
 export function renderAdmin(
