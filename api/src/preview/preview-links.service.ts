@@ -7,7 +7,7 @@ import { NotFound, ValidationFailed } from '../shared/errors.js';
 import { PREVIEW_ROOT } from '../shared/url-paths.js';
 import { PreviewLink } from './preview-link.entity.js';
 import { contentDefinition, previewTarget, recordIdOf } from './preview.service.js';
-import { isSigned, newToken, tokenHash } from './preview-tokens.js';
+import { isSigned, newToken, tokenHash, type LinkKeySource } from './preview-tokens.js';
 
 // Share links to a record's preview, for a reviewer without an account: made, listed and revoked
 // by staff with `content.draft`; opened by anyone holding one until it expires (DEFAULT_DAYS, at
@@ -56,11 +56,11 @@ async function knownRecord(em: EntityManager, collection: string, rawId: unknown
 }
 
 /** A new link to the preview of record `id` of `collection`, valid for `days` (default 7, 1..30). */
-export async function createPreviewLink(em: EntityManager, caller: Caller, config: Pick<Config, 'dataDir' | 'publicUrl' | 'port'>, collection: string, id: unknown, days?: unknown): Promise<PreviewLinkView> {
+export async function createPreviewLink(em: EntityManager, caller: Caller, config: Pick<Config, 'dataDir' | 'sessionSecret' | 'publicUrl' | 'port'>, collection: string, id: unknown, days?: unknown): Promise<PreviewLinkView> {
   const user = await requirePermission(em, caller, 'content.draft');
   const valid = daysOf(days);
   const record = await knownRecord(em, collection, id);
-  const token = newToken(config.dataDir);
+  const token = newToken(config);
   const link = em.create(PreviewLink, {
     collection: record.path,
     recordId: record.id,
@@ -96,8 +96,8 @@ export async function revokePreviewLink(em: EntityManager, caller: Caller, id: s
 export type SharedPreview = { collection: string; recordId: number; expiresAt: Date } | { refused: 'invalid' | 'expired' | 'revoked' };
 
 /** A token from a share link: refused by its signature alone (no query) when the server did not make it. */
-export async function openSharedPreview(em: EntityManager, dataDir: string, token: string): Promise<SharedPreview> {
-  if (!isSigned(dataDir, token)) return { refused: 'invalid' };
+export async function openSharedPreview(em: EntityManager, site: LinkKeySource, token: string): Promise<SharedPreview> {
+  if (!isSigned(site, token)) return { refused: 'invalid' };
   const link = await em.findOne(PreviewLink, { tokenHash: tokenHash(token) });
   if (!link) return { refused: 'invalid' };
   if (link.revokedAt) return { refused: 'revoked' };

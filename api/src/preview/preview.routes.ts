@@ -112,7 +112,7 @@ export function previewRoutes(): Route[] {
       headers: 'public',
       serve: (context) => async (req, res) => {
         const em = emOf(req);
-        const link = await openSharedPreview(em, context.deps.config.dataDir, String(req.params.token));
+        const link = await openSharedPreview(em, context.deps.config, String(req.params.token));
         if ('refused' in link) return sendHtml(res, 404, messagePage(LINK_REFUSED[link.refused].title, LINK_REFUSED[link.refused].message));
         const target = await previewTarget(em, link.collection, link.recordId);
         if (!target) return sendHtml(res, 404, messagePage('Nothing to preview', 'The item this link shows no longer exists.'));

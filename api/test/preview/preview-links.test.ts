@@ -92,7 +92,7 @@ describe('a share link', () => {
     const link = await createLink();
     const token = pathOf(link.url!).split('/').at(-1)!;
     const flipped = `${token.slice(0, 10)}${token[10] === 'A' ? 'B' : 'A'}${token.slice(11)}`;
-    const forged = newToken(`${session.app.deps.config.dataDir}-another-site`);
+    const forged = newToken({ dataDir: `${session.app.deps.config.dataDir}-another-site`, sessionSecret: 'another-sites-secret' });
     for (const bad of [flipped, forged, token.slice(0, 85), `${token}A`, 'x', token.replace(/.$/, (c) => (c === 'w' ? 'x' : 'w'))]) {
       const page = await open(`${PREVIEW_ROOT}/shared/${bad}`);
       expect(page.status).toBe(404);
@@ -100,9 +100,9 @@ describe('a share link', () => {
       expect(page.headers.get('cache-control')).toBe('private, no-store');
       // The service never touches the database for it: every use of the EntityManager throws.
       const untouchable = new Proxy({}, { get: () => { throw new Error('the database was asked'); } }) as EntityManager;
-      await expect(openSharedPreview(untouchable, session.app.deps.config.dataDir, bad)).resolves.toEqual({ refused: 'invalid' });
+      await expect(openSharedPreview(untouchable, session.app.deps.config, bad)).resolves.toEqual({ refused: 'invalid' });
     }
-    expect(isSigned(session.app.deps.config.dataDir, token)).toBe(true);
+    expect(isSigned(session.app.deps.config, token)).toBe(true);
   });
 
   it('days: 1 to 30; unknown items and links: not found; anonymous callers: refused', async () => {
