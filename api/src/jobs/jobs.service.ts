@@ -49,7 +49,7 @@ function jobIdOf(id: unknown): string {
 
 const actorOf = (user: User) => ({ id: user.id, username: user.username });
 
-/** "publication", "unpublication": what the activity log calls an action. */
+/** What the activity log calls an action: "publication", "taking off the site". */
 const nounOf = (kind: string) => (kind === 'unpublish' ? 'taking off the site' : 'publication');
 
 /** The pending job `id`, locked for this transaction (a scheduler running it now: wait, then it is no longer pending). */
