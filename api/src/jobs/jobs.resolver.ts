@@ -18,7 +18,7 @@ export class JobsResolver {
     @Arg('at', () => Date, { description: 'When (in the future, within ten years).' }) at: Date,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return jobs.schedule(ctx.em, ctx.caller, { collection, id, action, at });
+    return jobs.schedule(ctx.em, ctx.caller, { collection, id, action, at }, ctx.deps.config.timeZone);
   }
 
   @Authorized('content.publish')
@@ -28,13 +28,13 @@ export class JobsResolver {
     @Arg('at', () => Date, { description: 'The new time (in the future).' }) at: Date,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return jobs.reschedule(ctx.em, ctx.caller, id, at);
+    return jobs.reschedule(ctx.em, ctx.caller, id, at, ctx.deps.config.timeZone);
   }
 
   @Authorized('content.publish')
   @Mutation(() => Boolean, { description: 'Cancels a pending scheduled job; true when done.' })
   cancelScheduledJob(@Arg('id', () => ID, { description: 'The scheduled job.' }) id: string, @Ctx() ctx: GraphQLContext) {
-    return jobs.cancel(ctx.em, ctx.caller, id);
+    return jobs.cancel(ctx.em, ctx.caller, id, ctx.deps.config.timeZone);
   }
 
   @Authorized('content.draft')

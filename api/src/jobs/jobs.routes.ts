@@ -1,7 +1,7 @@
 import { callerOf } from '../auth/session.js';
 import { collections, singletons } from '../content/registry.js';
 import { bodyOf, errors, idOf, idParameter, json, jsonBody, ref } from '../http/doc-parts.js';
-import { ADMIN_API_ROOT, adminApiRoute, adminRemoveRoute, type Route } from '../http/route.js';
+import { ADMIN_API_ROOT, adminApiRoute, type Route } from '../http/route.js';
 import { emOf } from '../shared/request-context.js';
 import * as jobs from './jobs.service.js';
 
@@ -32,9 +32,9 @@ export function jobRoutes(): Route[] {
           }),
           responses: { 201: json(job, 'Scheduled.'), ...errors(400, 401, 403, 404) },
         },
-        serve: () => async (req, res) => {
+        serve: ({ deps }) => async (req, res) => {
           const body = bodyOf(req);
-          res.status(201).json(await jobs.schedule(emOf(req), callerOf(req), { collection: path, id: idOf(req), action: body.action, at: body.at }));
+          res.status(201).json(await jobs.schedule(emOf(req), callerOf(req), { collection: path, id: idOf(req), action: body.action, at: body.at }, deps.config.timeZone));
         },
       }),
     ),
@@ -73,18 +73,19 @@ export function jobRoutes(): Route[] {
         requestBody: jsonBody({ type: 'object', properties: { at }, required: ['at'] }),
         responses: { 200: json(job, 'Moved.'), ...errors(400, 401, 403, 404) },
       },
-      serve: () => async (req, res) => {
-        res.json(await jobs.reschedule(emOf(req), callerOf(req), String(req.params.id), bodyOf(req).at));
+      serve: ({ deps }) => async (req, res) => {
+        res.json(await jobs.reschedule(emOf(req), callerOf(req), String(req.params.id), bodyOf(req).at, deps.config.timeZone));
       },
     }),
-    adminRemoveRoute({
-      path: `${root}/:id`,
+    adminApiRoute({
+      method: 'DELETE',
       access: 'content.publish',
-      tags,
-      operationId: 'cancelScheduledJob',
-      summary: 'Cancels a pending scheduled job.',
-      parameters: [jobIdParameter],
-      remove: (req) => jobs.cancel(emOf(req), callerOf(req), String(req.params.id)),
+      path: `${root}/:id`,
+      doc: { tags, operationId: 'cancelScheduledJob', summary: 'Cancels a pending scheduled job.', parameters: [jobIdParameter], responses: { 204: { description: 'Cancelled.' }, ...errors(401, 403, 404) } },
+      serve: ({ deps }) => async (req, res) => {
+        await jobs.cancel(emOf(req), callerOf(req), String(req.params.id), deps.config.timeZone);
+        res.status(204).end();
+      },
     }),
   ];
 }

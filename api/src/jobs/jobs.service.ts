@@ -49,6 +49,12 @@ function jobIdOf(id: unknown): string {
 
 const actorOf = (user: User) => ({ id: user.id, username: user.username });
 
+/** A time as the activity log says it: in the firm's time zone, named (`1 Dec 2026, 09:00 Europe/Berlin`). */
+export function siteTime(at: Date, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return `${text} ${timeZone}`;
+}
+
 /** What the activity log calls an action: "publication", "taking off the site". */
 const nounOf = (kind: string) => (kind === 'unpublish' ? 'taking off the site' : 'publication');
 
@@ -71,8 +77,9 @@ export interface ScheduleInput {
  * Schedules publishing (or taking off the site) of a record at `at`: one pending job per record
  * and action, so a second schedule moves the first. The record must exist (on the site or as a
  * draft); what the job does is decided when it runs (publish: the draft of that moment).
+ * `timeZone`: the firm's (TIME_ZONE), for the activity log's words.
  */
-export function schedule(outer: EntityManager, caller: Caller, input: ScheduleInput): Promise<ScheduledJobView> {
+export function schedule(outer: EntityManager, caller: Caller, input: ScheduleInput, timeZone = 'UTC'): Promise<ScheduledJobView> {
   return outer.transactional(async (em) => {
     const user = await requirePermission(em, caller, 'content.publish');
     const action = actionOf(input.action);
@@ -91,7 +98,7 @@ export function schedule(outer: EntityManager, caller: Caller, input: ScheduleIn
     logActivity(em, {
       kind: 'content.schedule',
       actor: actorOf(user),
-      summary: `Scheduled ${nounOf(action)} of ${type.labels.entity} “${state.label}” for ${at.toISOString()}`,
+      summary: `Scheduled ${nounOf(action)} of ${type.labels.entity} “${state.label}” for ${siteTime(at, timeZone)}`,
       collection: input.collection,
       recordId: input.id,
       details: { jobId: String(job.id), action, at: at.toISOString() },
@@ -101,7 +108,7 @@ export function schedule(outer: EntityManager, caller: Caller, input: ScheduleIn
 }
 
 /** Moves a pending job to another time in the future. */
-export function reschedule(outer: EntityManager, caller: Caller, jobId: unknown, at: unknown): Promise<ScheduledJobView> {
+export function reschedule(outer: EntityManager, caller: Caller, jobId: unknown, at: unknown, timeZone = 'UTC'): Promise<ScheduledJobView> {
   return outer.transactional(async (em) => {
     const user = await requirePermission(em, caller, 'content.publish');
     const job = await pendingJob(em, jobId);
@@ -111,7 +118,7 @@ export function reschedule(outer: EntityManager, caller: Caller, jobId: unknown,
     logActivity(em, {
       kind: 'content.schedule',
       actor: actorOf(user),
-      summary: `Moved the ${nounOf(job.kind)} of ${entityName(job.collection!)} “${view.label ?? `#${job.record_id}`}” to ${time.toISOString()}`,
+      summary: `Moved the ${nounOf(job.kind)} of ${entityName(job.collection!)} “${view.label ?? `#${job.record_id}`}” to ${siteTime(time, timeZone)}`,
       collection: job.collection!,
       recordId: job.record_id!,
       details: { jobId: view.id, action: job.kind, at: time.toISOString(), was: new Date(job.run_at).toISOString() },
@@ -121,7 +128,7 @@ export function reschedule(outer: EntityManager, caller: Caller, jobId: unknown,
 }
 
 /** Cancels a pending job: it stays in the table as cancelled (and never runs). */
-export function cancel(outer: EntityManager, caller: Caller, jobId: unknown): Promise<boolean> {
+export function cancel(outer: EntityManager, caller: Caller, jobId: unknown, timeZone = 'UTC'): Promise<boolean> {
   return outer.transactional(async (em) => {
     const user = await requirePermission(em, caller, 'content.publish');
     const job = await pendingJob(em, jobId);
@@ -130,7 +137,7 @@ export function cancel(outer: EntityManager, caller: Caller, jobId: unknown): Pr
     logActivity(em, {
       kind: 'content.unschedule',
       actor: actorOf(user),
-      summary: `Cancelled the ${nounOf(job.kind)} of ${entityName(job.collection!)} “${view.label ?? `#${job.record_id}`}” at ${new Date(job.run_at).toISOString()}`,
+      summary: `Cancelled the ${nounOf(job.kind)} of ${entityName(job.collection!)} “${view.label ?? `#${job.record_id}`}” at ${siteTime(new Date(job.run_at), timeZone)}`,
       collection: job.collection!,
       recordId: job.record_id!,
       details: { jobId: view.id, action: job.kind, at: new Date(job.run_at).toISOString() },

@@ -168,6 +168,8 @@ describe('the schedule: change, cancel, refusals', () => {
     const entries = await sql<{ kind: string; username: string; summary: string }[]>(`select kind, username, summary from activity_log where collection = 'news' and record_id = ? and kind like 'content.%schedule' order by id`, [id]);
     expect(entries.map((e) => e.kind)).toEqual(['content.schedule', 'content.schedule', 'content.schedule', 'content.schedule']);
     expect(entries[0].summary).toContain('“Moving target”');
+    // In the firm's time zone (TIME_ZONE=Europe/Berlin here), named.
+    expect(entries[0].summary).toMatch(/^Scheduled publication of News article “Moving target” for \d{1,2} \w{3} \d{4}, \d\d:\d\d Europe\/Berlin$/);
     expect(entries.every((e) => e.username === 'admin')).toBe(true);
 
     // Publication.scheduled lists it on the record, and scheduledJobs on the dashboard.
