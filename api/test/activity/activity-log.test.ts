@@ -86,6 +86,24 @@ describe('activity log: sessions', () => {
     for (const entry of entries) expect(JSON.stringify(entry)).not.toContain('127.0.0.1');
   });
 
+  it('records GraphQL sign-ins and failed sign-ins the same way', async () => {
+    const mark = await lastId();
+    const gqlLogin = (password: string) =>
+      fetch(`${base()}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { username } }', variables: { u: TEST_ADMIN.username, p: password } }),
+      }).then((r) => r.json() as Promise<{ data?: unknown; errors?: unknown[] }>);
+    expect((await gqlLogin('not the password')).errors).toHaveLength(1);
+    expect((await gqlLogin(TEST_ADMIN.password)).data).toEqual({ login: { username: 'admin' } });
+    const entries = await entriesAfter(mark);
+    expect(entries.map((e) => [e.kind, e.username])).toEqual([
+      ['sign-in-failed', 'admin'],
+      ['sign-in', 'admin'],
+    ]);
+    expect(entries[0].address_hash).toBe(entries[1].address_hash);
+  });
+
   it('records no entry for a sign-in the throttle refused before checking a password, nor for a malformed one', async () => {
     const username = 'throttled-person';
     const mark = await lastId();
@@ -119,6 +137,24 @@ describe('activity log: content', () => {
     // Written with the history entry, in its transaction: the same moment (now() of the transaction).
     const moments = (table: string) => sql<{ at: string }[]>(`select at::text from ${table} where collection = 'news' and record_id = ? order by id`, [id]);
     expect(await moments('activity_log')).toEqual(await moments('content_history'));
+  });
+
+  it('records the editorial workflow: a draft saved, submitted, published and unpublished', async () => {
+    const mark = await lastId();
+    const draft = await admin('POST', 'news/drafts', { ...validInput.news, title: 'Draft story' });
+    expect(draft.status).toBe(201);
+    const id = draft.body.recordId as number;
+    expect((await admin('POST', `news/${id}/submit`)).status).toBe(200);
+    expect((await admin('POST', `news/${id}/publish`)).status).toBe(200);
+    expect((await admin('POST', `news/${id}/unpublish`)).status).toBe(200);
+    const entries = await entriesAfter(mark);
+    expect(entries.map((e) => [e.kind, e.summary])).toEqual([
+      ['content.draft', 'Saved a draft of News article “Draft story”'],
+      ['content.submit', 'Submitted News article “Draft story” for review'],
+      ['content.publish', 'Published News article “Draft story”'],
+      ['content.unpublish', 'Unpublished News article “Draft story”'],
+    ]);
+    expect(new Set(entries.map((e) => e.record_id))).toEqual(new Set([id]));
   });
 
   it('names a singleton by its label', async () => {
