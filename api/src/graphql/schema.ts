@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { ActivityResolver } from '../activity/activity.resolver.js';
 import { AccountsResolver } from './accounts.resolver.js';
 import { annotateAccess, authChecker } from './access.js';
 import { AuthResolver } from './auth.resolver.js';
@@ -15,7 +16,7 @@ let built: Promise<GraphQLSchema> | undefined;
 
 /** The GraphQL schema, built once per process from the resolver classes. */
 export function graphQLSchema(): Promise<GraphQLSchema> {
-  const resolvers = [AuthResolver, AccountsResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver, OverviewResolver] as const;
+  const resolvers = [AuthResolver, AccountsResolver, UploadResolver, ...contentResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver, OverviewResolver, ActivityResolver] as const;
   built ??= buildSchema({
     resolvers,
     // Services validate raw input themselves (REST sends raw JSON); no class-validator here.
