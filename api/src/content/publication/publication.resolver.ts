@@ -147,14 +147,14 @@ function typeResolver(entry: CollectionDefinition | SingletonDefinition) {
 export class PublicationResolver {
   @Authorized('content.draft')
   @Query(() => Publication, { description: "A record's place in the editorial workflow, with its draft (NOT_FOUND when neither published nor drafted)." })
-  publication(@Arg('collection', { description: COLLECTION }) collection: string, @Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
+  publication(@Arg('collection', () => String, { description: COLLECTION }) collection: string, @Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
     return publication.get(ctx.em, collection, id, ctx.caller);
   }
 
   @Authorized('content.draft')
   @Query(() => PublicationPage, { description: "A collection's records that are not on the site (never published or unpublished), most recently edited first." })
   unpublishedItems(
-    @Arg('collection', { description: COLLECTION }) collection: string,
+    @Arg('collection', () => String, { description: COLLECTION }) collection: string,
     @Arg('limit', () => Int, { nullable: true, description: '1 to 200; 50 when absent.' }) limit: number | null,
     @Arg('offset', () => Int, { nullable: true }) offset: number | null,
     @Ctx() ctx: GraphQLContext,
@@ -170,26 +170,26 @@ export class PublicationResolver {
 
   @Authorized('content.draft')
   @Mutation(() => Boolean, { description: 'Drops the draft: a published record goes back to what is published; one never published is gone.' })
-  async discardDraft(@Arg('collection', { description: COLLECTION }) collection: string, @Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
+  async discardDraft(@Arg('collection', () => String, { description: COLLECTION }) collection: string, @Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
     await publication.discardDraft(ctx.em, collection, id, ctx.caller);
     return true;
   }
 
   @Authorized('content.publish')
   @Mutation(() => Publication, { description: 'Puts the draft on the site (checked as a save is; BAD_USER_INPUT naming what is missing).' })
-  publish(@Arg('collection', { description: COLLECTION }) collection: string, @Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
+  publish(@Arg('collection', () => String, { description: COLLECTION }) collection: string, @Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
     return publication.publish(ctx.em, collection, id, ctx.caller);
   }
 
   @Authorized('content.publish')
   @Mutation(() => Publication, { description: 'Takes a record off the site without deleting it; its values stay as its draft.' })
-  unpublish(@Arg('collection', { description: COLLECTION }) collection: string, @Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
+  unpublish(@Arg('collection', () => String, { description: COLLECTION }) collection: string, @Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
     return publication.unpublish(ctx.em, collection, id, ctx.caller);
   }
 
   @Authorized('content.draft')
   @Mutation(() => Publication, { description: "Asks for the record's draft to be reviewed (the dashboard's \"Waiting for review\")." })
-  submitForReview(@Arg('collection', { description: COLLECTION }) collection: string, @Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
+  submitForReview(@Arg('collection', () => String, { description: COLLECTION }) collection: string, @Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
     return publication.submitForReview(ctx.em, collection, id, ctx.caller);
   }
 }
