@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { buildSchema, getOperationAST, validate, type DocumentNode } from 'graphql';
 import { contentTypes } from '@consulting/model';
 import { collectionOperations, singletonOperations, undoDeleteManyDocument } from './content-operations';
+import { WORKFLOW_DOCUMENTS } from './publishing/publication-operations';
 
 // The admin builds its content operations from the model at run time (no .graphql file per
 // type); every one of them must be valid against the API's committed schema.
@@ -11,11 +12,11 @@ const schema = buildSchema(readFileSync(new URL('../../../api/schema.graphql', i
 
 function documentsOf(type: (typeof contentTypes)[number]): DocumentNode[] {
   if (type.kind === 'collection') {
-    const { list, create, update, remove, move, place, removeMany, updateFlags } = collectionOperations(type);
-    return [list, create, update, remove, move, place, removeMany, ...(updateFlags ? [updateFlags] : [])];
+    const { list, create, update, remove, move, place, removeMany, updateFlags, saveDraft, createDraft } = collectionOperations(type);
+    return [list, create, update, remove, move, place, removeMany, ...(updateFlags ? [updateFlags] : []), saveDraft, createDraft];
   }
-  const { get, update } = singletonOperations(type);
-  return [get, update];
+  const { get, update, saveDraft } = singletonOperations(type);
+  return [get, update, saveDraft];
 }
 
 describe.each(contentTypes.map((type) => [type.typeName, type] as const))('%s admin operations', (_name, type) => {
@@ -40,4 +41,16 @@ it('asks news and clients for their featured filter and bulk flag update, and th
   expect(collectionOperations(byName.News! as never).featured).toBe(true);
   expect(collectionOperations(byName.Client! as never).updateFlags).not.toBeNull();
   expect(collectionOperations(byName.Country! as never).updateFlags).toBeNull();
+});
+
+it("the editorial workflow's operations (publication, publish, review, schedule, preview links) are valid against the API schema", () => {
+  for (const document of WORKFLOW_DOCUMENTS) expect(validate(schema, document).map((e) => e.message)).toEqual([]);
+});
+
+it("a collection's list asks for each row's publication and the items not on the site in the same request", () => {
+  const byName = Object.fromEntries(contentTypes.map((type) => [type.typeName, type]));
+  const list = JSON.stringify(collectionOperations(byName.News! as never).list);
+  expect(list).toContain('"value":"publication"');
+  expect(list).toContain('"value":"unpublishedItems"');
+  expect(list).toContain('"value":"notOnSite"');
 });

@@ -1,6 +1,7 @@
 import { parse } from 'graphql';
 import type { TypedDocumentNode } from '@apollo/client';
 import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
+import { NOT_ON_SITE_PAGE, PUBLICATION_SELECTION, type Publication, type PublicationPage } from './publishing/publication-operations';
 
 // The admin's GraphQL operations for a content type, derived from its declaration in the content
 // model: the list (or singleton) query selects every field, the mutations take the type's input.
@@ -49,8 +50,28 @@ export interface ListVariables {
   featured?: boolean;
 }
 
-/** The page of rows and two counts: the rows matching the search/filter, and the whole collection. */
-export type ListData<Row> = Record<string, Row[]> & { matching: number; total: number };
+/**
+ * The page of rows and two counts: the rows matching the search/filter, and the whole collection;
+ * and the collection's items that are not on the site (asked with the page: one request per screen).
+ */
+export type ListData<Row> = Record<string, Row[]> & { matching: number; total: number; notOnSite?: PublicationPage };
+
+/** A draft save: the form's values as far as they go, and the draft version the form loaded. */
+export interface DraftVariables {
+  id: number;
+  input: ContentInput;
+  /** The draft version the form loaded; a stale draft save is refused (CONFLICT). */
+  expectedDraftVersion?: number | null;
+}
+
+function saveDraftOperation(type: ContentType) {
+  const name = type.typeName;
+  return document<Record<string, Publication>, DraftVariables>(
+    `mutation AdminSave${name}Draft($id: Int!, $input: ${name}DraftInput!, $expectedDraftVersion: Int) {
+      save${name}Draft(id: $id, input: $input, expectedDraftVersion: $expectedDraftVersion) { ${PUBLICATION_SELECTION} }
+    }`,
+  );
+}
 
 /** Undo of a bulk delete (any collection). */
 export const undoDeleteManyDocument = document<{ undoDeleteMany: number }, { collection: string; ids: number[] }>(
@@ -70,9 +91,10 @@ export function collectionOperations<C extends ContentType>(type: C) {
   return {
     list: document<ListData<RecordOf<C>>, ListVariables>(
       `query Admin${listName}($limit: Int, $offset: Int, $search: String, $sort: String${filterParams}) {
-        ${field}(limit: $limit, offset: $offset, search: $search, sort: $sort${filterArgs}) { ${selectionOf(type)} }
+        ${field}(limit: $limit, offset: $offset, search: $search, sort: $sort${filterArgs}) { ${selectionOf(type)} publication { ${PUBLICATION_SELECTION} } }
         matching: ${field}Count(search: $search${filterArgs})
         total: ${field}Count
+        notOnSite: unpublishedItems(collection: "${type.restPath}", limit: ${NOT_ON_SITE_PAGE}) { items { ${PUBLICATION_SELECTION} } total }
       }`,
     ),
     rows: (data: ListData<RecordOf<C>>): RecordOf<C>[] => data[field] ?? [],
@@ -84,6 +106,12 @@ export function collectionOperations<C extends ContentType>(type: C) {
       `mutation AdminCreate${name}($input: ${name}Input!) { create${name}(input: $input) { id } }`,
     ),
     update: updateOperation(type, 'id'),
+    /** Keeps the form's values as the record's draft (the site keeps showing the published record). */
+    saveDraft: saveDraftOperation(type),
+    /** A new record that starts as a draft, not on the site. */
+    createDraft: document<Record<string, Publication>, { input: ContentInput }>(
+      `mutation AdminCreate${name}Draft($input: ${name}DraftInput!) { create${name}Draft(input: $input) { ${PUBLICATION_SELECTION} } }`,
+    ),
     remove: document<unknown, { id: number }>(`mutation AdminDelete${name}($id: Int!) { delete${name}(id: $id) }`),
     move: document<unknown, { id: number; toIndex: number }>(
       `mutation AdminMove${name}($id: Int!, $toIndex: Int!) { move${name}(id: $id, toIndex: $toIndex) { id displayOrder version } }`,
@@ -112,6 +140,7 @@ export function singletonOperations<C extends ContentType>(type: C) {
     get: document<Record<string, RecordOf<C> | null>, Record<string, never>>(`query Admin${capitalized(field)} { ${field} { ${selection} } }`),
     record: (data: Record<string, RecordOf<C> | null>): RecordOf<C> | null => data[field] ?? null,
     update: updateOperation(type, selection),
+    saveDraft: saveDraftOperation(type),
     /** REST path of the singleton: names it in its history. */
     collection: type.restPath,
   };

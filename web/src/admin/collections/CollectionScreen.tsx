@@ -1,12 +1,14 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { SEARCH_COUNT_LIMIT } from '@consulting/model';
+import { usePermissions } from '../auth/use-permissions';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import type { CollectionDefinition } from './collection-definition';
 import { BulkBar } from './BulkBar';
 import { ListToolbar } from './ListToolbar';
 import { PAGE_SIZE, useListState } from './list-state';
 import { MoveDialog } from './MoveDialog';
+import { NotOnSite } from './NotOnSite';
 import { Pager } from './Pager';
 import { RecordDialog } from './RecordDialog';
 import { RowActions } from './RowActions';
@@ -16,7 +18,7 @@ import { useCollectionList } from './use-collection-list';
 import { useDeleteRecord } from './use-delete-record';
 import { useFocusAfter } from './use-focus-after';
 import { useMoveRecord } from './use-move-record';
-import { useRecordDialog } from './use-record-dialog';
+import { useRecordDialog, type WithPublication } from './use-record-dialog';
 import { useSelection } from './use-selection';
 
 const number = (n: number) => n.toLocaleString('en-US');
@@ -37,13 +39,15 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
   const removal = useDeleteRecord(definition, { rows, refresh: list.refresh, focusAfter });
   const mover = useMoveRecord(definition, { rows, offset, total, refetchRows: list.refetchRows, focusAfter });
   const bulk = useBulkActions(definition, { rows, selection, refresh: list.refresh, focusAfter });
+  // Reordering, bulk actions and deleting change the site at once: only for a role that publishes.
+  const canPublish = usePermissions().can('content.publish');
 
   // A screen renders nothing while its data loads.
   if (list.waiting) return null;
   // Dragging and the move menu mean "change the public order": only offered while the table shows it.
-  const draggable = state.publicOrder && total > 1;
+  const draggable = canPublish && state.publicOrder && total > 1;
   // Selection (bulk actions) is offered once there is more than one record.
-  const selectable = total > 1;
+  const selectable = canPublish && total > 1;
   const narrowed = !!state.search || state.featured !== 'all';
   const noun = definition.title.toLowerCase();
   const status = narrowed
@@ -67,6 +71,14 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
         </ScreenHeader>
       </Box>
 
+      <NotOnSite
+        collection={operations.collection}
+        noun={noun}
+        page={list.notOnSite}
+        // An item not on the site opens with its draft: it has no published row.
+        onOpen={(item) => editor.openEdit({ ...(item.values ?? {}), id: item.recordId, publication: item } as unknown as Row)}
+      />
+
       {list.failed ? (
         <Text color="fg.error">Failed to load {noun}. Please try again later.</Text>
       ) : (
@@ -89,6 +101,8 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
             actions={(row, index, label) => (
               <RowActions
                 label={label}
+                draft={(row as WithPublication<Row>).publication?.hasDraft ?? false}
+                canDelete={canPublish}
                 reorder={draggable}
                 deleting={removal.deleting === row.id}
                 onMove={(choice) => mover.choose(row, index, choice)}

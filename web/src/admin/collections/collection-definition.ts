@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
-import { collectionOperations, type ContentInput, type ListData, type ListVariables, type UpdateVariables } from '../content-operations';
+import { collectionOperations, type ContentInput, type DraftVariables, type ListData, type ListVariables, type UpdateVariables } from '../content-operations';
+import type { Publication } from '../publishing/publication-operations';
 import { formFieldsOf, type FieldSpec } from '../forms/field-spec';
 
 export interface Column<Row> {
@@ -53,6 +54,8 @@ export interface CollectionDefinition<Row extends { id: number; version?: number
     sortable: string[];
     create: TypedDocumentNode<unknown, { input: ContentInput }>;
     update: TypedDocumentNode<unknown, UpdateVariables>;
+    saveDraft: TypedDocumentNode<Record<string, Publication>, DraftVariables>;
+    createDraft: TypedDocumentNode<Record<string, Publication>, { input: ContentInput }>;
     remove: TypedDocumentNode<unknown, { id: number }>;
     move: TypedDocumentNode<unknown, { id: number; toIndex: number }>;
     place: TypedDocumentNode<unknown, { id: number; toIndex: number }>;

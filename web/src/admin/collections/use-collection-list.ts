@@ -3,6 +3,7 @@ import type { WatchQueryFetchPolicy } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 import { useAdminFailures } from '../auth/session-expiry';
+import type { PublicationPage } from '../publishing/publication-operations';
 import { firstFetchPolicy } from '../first-screen-data';
 import type { CollectionDefinition } from './collection-definition';
 import { PAGE_SIZE, type ListState } from './list-state';
@@ -26,6 +27,8 @@ export interface CollectionList<Row> {
   offset: number;
   /** `matching` is a lower bound: a search's count stops after SEARCH_COUNT_LIMIT. */
   capped: boolean;
+  /** The collection's items that are not on the site (asked with the page). */
+  notOnSite?: PublicationPage;
   /** Loads the page again; a failure is reported (toast), never thrown. */
   refresh(): Promise<unknown>;
   /** Loads the page again and hands over its rows; rejects when it fails. */
@@ -71,6 +74,7 @@ export function useCollectionList<Row extends { id: number; version?: number }>(
     offset: state.variables.offset,
     // SEARCH_COUNT_LIMIT + 1 means "more than that".
     capped: !!state.variables.search && matching > SEARCH_COUNT_LIMIT,
+    notOnSite: data?.notOnSite,
     refresh: () => list.refetch().catch((error: unknown) => failures.report(error, `Failed to load ${definition.title.toLowerCase()}`)),
     refetchRows: async () => {
       const result = await list.refetch();

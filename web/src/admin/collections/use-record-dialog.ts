@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { useAdminFailures } from '../auth/session-expiry';
+import type { PublicationTarget } from '../publishing/use-publication-actions';
+import type { Publication } from '../publishing/publication-operations';
 import type { FieldSpec } from '../forms/field-spec';
 import { useSaveRecord, type RecordSaver } from '../forms/use-save-record';
 import type { CollectionDefinition } from './collection-definition';
@@ -20,10 +24,15 @@ export interface RecordDialogControl<Row extends { id: number; version?: number 
   saver: RecordSaver<Row>;
   /** The fields of the form shown: an add leaves out the place (the new record goes last). */
   fields: FieldSpec[];
+  /** What the record's workflow actions need (all but the record itself). */
+  workflow: Omit<PublicationTarget, 'id' | 'publication' | 'fields'>;
   openAdd(): void;
   openEdit(row: Row): void;
   close(): void;
 }
+
+/** A table row with its publication (the list selects it); an item not on the site has only that. */
+export type WithPublication<Row> = Row & { publication?: Publication | null };
 
 /**
  * The add/edit dialog of a collection screen: which row it edits, its tab, and saving (a save
@@ -35,6 +44,8 @@ export function useRecordDialog<Row extends { id: number; version?: number }>(
   list: { refresh(): Promise<unknown>; refetchRows(): Promise<Row[]> },
 ): RecordDialogControl<Row> {
   const { operations } = definition;
+  const client = useApolloClient();
+  const failures = useAdminFailures();
   const [dialog, setDialog] = useState<DialogState<Row>>({ open: false, editing: null, formKey: 0 });
   const [tab, setTab] = useState<DialogTab>('details');
   const saver = useSaveRecord<Row>({
@@ -71,6 +82,24 @@ export function useRecordDialog<Row extends { id: number; version?: number }>(
     setDialog((d) => ({ open: false, editing: null, formKey: d.formKey + 1 }));
   }
 
+  // After a workflow action every list on screen may have changed (the table, "Not on the site").
+  const refresh = () =>
+    client.refetchQueries({ include: 'active' }).then(
+      () => undefined,
+      (error: unknown) => failures.report(error, `Failed to load ${definition.title.toLowerCase()}`),
+    );
+  const workflow: RecordDialogControl<Row>['workflow'] = {
+    collection: operations.collection,
+    saveDraft: operations.saveDraft,
+    createDraft: operations.createDraft,
+    entity: definition.entity,
+    onChanged: async () => {
+      close();
+      await refresh();
+    },
+    onRefresh: refresh,
+  };
+
   const fields = dialog.editing ? definition.fields : definition.addFields;
-  return { dialog, tab, setTab, saver, fields, openAdd: () => open(null), openEdit: open, close };
+  return { dialog, tab, setTab, saver, fields, workflow, openAdd: () => open(null), openEdit: open, close };
 }

@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
-import { Formik } from 'formik';
+import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { ConflictNotice } from './ConflictNotice';
 import { FormFields } from './FormFields';
 import { FormGuard } from './FormGuard';
-import { emptyValuesOf, schemaOf, valuesFrom, type FieldSpec } from './field-spec';
+import { draftErrorsOf, emptyValuesOf, schemaOf, valuesFrom, type FieldSpec, type FormValues } from './field-spec';
 import type { RecordSaver, SavedRecord } from './use-save-record';
 
 /** The pieces of a record form, for the screen to lay out (in a dialog, on a card). */
@@ -16,6 +16,8 @@ export interface RecordFormParts {
   fields: ReactNode;
   /** A save is on its way. */
   saving: boolean;
+  /** The formik form itself (the workflow actions read and mark its values). */
+  form: FormikProps<FormValues>;
 }
 
 /**
@@ -32,6 +34,8 @@ export function RecordForm<R extends SavedRecord>({
   path,
   label,
   reinitialize = false,
+  initialValues,
+  submitDraft,
   children,
 }: {
   record: R | null;
@@ -45,6 +49,13 @@ export function RecordForm<R extends SavedRecord>({
   label: string;
   /** Take new values of the same record (formik's enableReinitialize). */
   reinitialize?: boolean;
+  /** Values to start from instead of the record's (its draft's). */
+  initialValues?: FormValues;
+  /**
+   * The form's submit (Enter) keeps a draft instead of publishing (a role that cannot publish):
+   * only a draft's rules apply (incomplete is fine, malformed is not).
+   */
+  submitDraft?(values: FormValues, helpers: FormikHelpers<FormValues>): Promise<void>;
   children(parts: RecordFormParts): ReactNode;
 }) {
   const schema = useMemo(() => schemaOf(fields), [fields]);
@@ -52,17 +63,19 @@ export function RecordForm<R extends SavedRecord>({
   const { conflict } = saver;
   return (
     <Formik
-      initialValues={record ? valuesFrom(fields, record) : emptyValues}
-      validationSchema={schema}
+      initialValues={initialValues ?? (record ? valuesFrom(fields, record) : emptyValues)}
+      validationSchema={submitDraft ? undefined : schema}
+      validate={submitDraft ? (values) => draftErrorsOf(fields, values) : undefined}
       enableReinitialize={reinitialize}
-      onSubmit={(values, helpers) => saver.save(record, values, helpers)}
+      onSubmit={(values, helpers) => (submitDraft ? submitDraft(values, helpers) : saver.save(record, values, helpers))}
     >
-      {({ isSubmitting }) =>
+      {(form) =>
         children({
+          form,
           guard: <FormGuard draftKey={draftKey} path={path} label={label} />,
           notice: conflict && <ConflictNotice conflict={conflict} onReload={() => void saver.reload()} />,
           fields: <FormFields fields={fields} />,
-          saving: isSubmitting,
+          saving: form.isSubmitting,
         })
       }
     </Formik>

@@ -119,3 +119,35 @@ export function valuesFrom(fields: readonly FieldSpec[], record: object): FormVa
 export function inputFrom(fields: readonly FieldSpec[], values: FormValues): Record<string, unknown> {
   return Object.fromEntries(fields.map((f) => [f.name, inputValue(f, values[f.name])]));
 }
+
+/**
+ * The draft input for the form values: what the form holds, less the required fields still empty
+ * (a draft may be incomplete, never malformed).
+ */
+export function draftInputFrom(fields: readonly FieldSpec[], values: FormValues): Record<string, unknown> {
+  const input = inputFrom(fields, values);
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== '' && value !== null));
+}
+
+/** The fields of a draft that are malformed (an empty required field is not: it may be filled later). */
+export function draftErrorsOf(fields: readonly FieldSpec[], values: FormValues): Record<string, string> {
+  const input = draftInputFrom(fields, values);
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    if (!(field.name in input)) continue;
+    const message = fieldMessage(field.model, input[field.name]);
+    if (message) errors[field.name] = message;
+  }
+  return errors;
+}
+
+/** Every rule of every field (what publishing checks, whatever the form's own submit checks). */
+export function publishErrorsOf(fields: readonly FieldSpec[], values: FormValues): Record<string, string> {
+  const input = inputFrom(fields, values);
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    const message = fieldMessage(field.model, input[field.name]);
+    if (message) errors[field.name] = message;
+  }
+  return errors;
+}

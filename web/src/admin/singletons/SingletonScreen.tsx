@@ -1,14 +1,18 @@
 import { Form } from 'formik';
 import { useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
-import { Box, Button, Card, Text } from '@chakra-ui/react';
+import { Box, Button, Card, HStack, Text } from '@chakra-ui/react';
 import { Save } from 'lucide-react';
 import { useAdminFailures } from '../auth/session-expiry';
 import { RecordForm } from '../forms/RecordForm';
 import { useSaveRecord } from '../forms/use-save-record';
 import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
-import { singletonOperations, type UpdateVariables } from '../content-operations';
-import { formFieldsOf, type FieldSpec } from '../forms/field-spec';
+import { singletonOperations, type DraftVariables, type UpdateVariables } from '../content-operations';
+import { formFieldsOf, valuesFrom, type FieldSpec } from '../forms/field-spec';
+import { usePermissions } from '../auth/use-permissions';
+import { PublicationBar } from '../publishing/PublicationBar';
+import { publicationDocument, type Publication } from '../publishing/publication-operations';
+import { usePublicationActions } from '../publishing/use-publication-actions';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { SingletonHistory } from './SingletonHistory';
 
@@ -28,6 +32,7 @@ export interface SingletonDefinition<Record extends { id: number; version?: numb
     get: TypedDocumentNode<Data, { [key: string]: never }>;
     record(data: Data): Record | null;
     update: TypedDocumentNode<unknown, UpdateVariables>;
+    saveDraft: TypedDocumentNode<{ [field: string]: Publication }, DraftVariables>;
     collection: string;
   };
 }
@@ -56,6 +61,26 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
   const failures = useAdminFailures();
   const query = useQuery(operations.get);
   const record = query.data ? operations.record(query.data) : null;
+  // The record's draft, if any: the form opens with it.
+  const publicationQuery = useQuery(publicationDocument, {
+    variables: { collection: operations.collection, id: record?.id ?? 0 },
+    skip: !record,
+    fetchPolicy: 'cache-and-network',
+  });
+  const publication = publicationQuery.data?.publication ?? null;
+  const canPublish = usePermissions().can('content.publish');
+  const reloadAll = () => Promise.all([query.refetch(), publicationQuery.refetch()]).catch((error: unknown) => failures.report(error, LOAD_FAILED));
+  const target = {
+    collection: operations.collection,
+    id: record?.id ?? null,
+    publication,
+    fields,
+    saveDraft: operations.saveDraft,
+    entity: definition.title,
+    onChanged: reloadAll,
+    onRefresh: reloadAll,
+  };
+  const actions = usePublicationActions(target);
   const saver = useSaveRecord<R>({
     fields,
     update: operations.update,
@@ -65,13 +90,14 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
       failed: () => definition.failureMessage,
       reloadFailed: LOAD_FAILED,
     },
-    onSaved: () => query.refetch().catch(() => undefined),
+    onSaved: () => Promise.all([query.refetch(), publicationQuery.refetch()]).catch(() => undefined),
     // The form starts over with the version loaded (its key names it).
     load: () => query.refetch(),
   });
 
   // A screen renders nothing while its data loads.
-  if (query.loading && !query.data) return null;
+  if ((query.loading && !query.data) || (record && publicationQuery.loading && !publicationQuery.data && !publicationQuery.error)) return null;
+  const draftValues = record && publication?.hasDraft && publication.values ? valuesFrom(fields, { ...record, ...publication.values }) : undefined;
 
   return (
     <Box maxW="3xl">
@@ -82,7 +108,7 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
         </Text>
       )}
       <RecordForm
-        key={record ? `${record.id}@${record.version ?? ''}` : 'none'}
+        key={record ? `${record.id}@${record.version ?? ''}:${publication?.draftVersion ?? ''}` : 'none'}
         record={record}
         fields={fields}
         saver={saver}
@@ -90,10 +116,22 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
         path={`/admin/${definition.path}`}
         label={definition.title}
         reinitialize
+        initialValues={draftValues}
+        submitDraft={canPublish ? undefined : (values, helpers) => actions.saveDraft({ ...helpers, values, dirty: true })}
       >
         {(form) => (
           <>
             {form.notice}
+            {record && (
+              <PublicationBar
+                target={{ ...target, id: record.id }}
+                actions={actions}
+                label={definition.title}
+                canPublish={canPublish}
+                dirty={form.form.dirty}
+                unpublishable={false}
+              />
+            )}
             <Card.Root variant="outline">
               <Form noValidate>
                 <Card.Body>
@@ -101,9 +139,28 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
                   {form.fields}
                 </Card.Body>
                 <Card.Footer justifyContent="flex-end">
-                  <Button type="submit" colorPalette="brand" loading={form.saving} loadingText="Saving...">
-                    <Save /> Save Changes
-                  </Button>
+                  <HStack gap="3" wrap="wrap" justify="flex-end">
+                    {!canPublish && (
+                      <Button variant="outline" loading={actions.busy === 'submit'} loadingText="Submitting..." onClick={() => void actions.submit(form.form)}>
+                        Submit for review
+                      </Button>
+                    )}
+                    <Button
+                      type={canPublish ? 'button' : 'submit'}
+                      variant={canPublish ? 'outline' : 'solid'}
+                      colorPalette={canPublish ? undefined : 'brand'}
+                      loading={actions.busy === 'draft' || (!canPublish && form.saving)}
+                      loadingText="Saving draft..."
+                      onClick={canPublish ? () => void actions.saveDraft(form.form) : undefined}
+                    >
+                      Save draft
+                    </Button>
+                    {canPublish && (
+                      <Button type="submit" colorPalette="brand" loading={form.saving} loadingText="Saving...">
+                        <Save /> Save Changes
+                      </Button>
+                    )}
+                  </HStack>
                 </Card.Footer>
               </Form>
             </Card.Root>

@@ -1,5 +1,6 @@
 import type { FormattedExecutionResult } from 'graphql';
 import { SEARCH_COUNT_LIMIT } from '@consulting/model';
+import { publicationAnswer } from './workflow-answers';
 
 // What the real API answers to an admin list query, for fake servers: the
 // page of rows the variables ask for (search, featured filter, sort, limit, offset) and the two
@@ -14,8 +15,11 @@ const text = (row: Row) =>
     .join(' ')
     .toLowerCase();
 
-/** Rows in the public order (displayOrder, then id) unless the variables sort them. */
-export function listAnswer(field: string, rows: readonly Row[], variables: Record<string, unknown>): FormattedExecutionResult {
+/**
+ * Rows in the public order (displayOrder, then id) unless the variables sort them; `notOnSite`:
+ * the collection's items not on the site (none unless given).
+ */
+export function listAnswer(field: string, rows: readonly Row[], variables: Record<string, unknown>, notOnSite: readonly object[] = []): FormattedExecutionResult {
   const search = typeof variables.search === 'string' ? variables.search.trim().toLowerCase() : '';
   let found = rows.filter((row) => !search || text(row).includes(search));
   if (typeof variables.featured === 'boolean') found = found.filter((row) => row.featured === variables.featured);
@@ -31,5 +35,9 @@ export function listAnswer(field: string, rows: readonly Row[], variables: Recor
   const offset = typeof variables.offset === 'number' ? variables.offset : 0;
   const limit = typeof variables.limit === 'number' ? variables.limit : found.length;
   const matching = search ? Math.min(found.length, SEARCH_COUNT_LIMIT + 1) : found.length;
-  return { data: { [field]: found.slice(offset, offset + limit), matching, total: rows.length } };
+  // Rows are published records; one without a publication of its own has nothing pending.
+  const page = found.slice(offset, offset + limit).map((row) => ('publication' in row ? row : { ...row, publication: publicationAnswer(field, row.id) }));
+  return {
+    data: { [field]: page, matching, total: rows.length, notOnSite: { __typename: 'PublicationPage', items: notOnSite, total: notOnSite.length } },
+  };
 }

@@ -11,6 +11,7 @@ import { system } from '../../theme';
 import AdminApp from '../AdminApp';
 import { ImageUploaderContext } from '../forms/FormFields';
 import type { ImageUploader } from '../forms/upload-image';
+import { WORKFLOW_DEFAULTS } from './workflow-answers';
 
 // Component tests drive the real admin screens against a fake GraphQL server (an Apollo link that
 // answers by operation name), so each test states exactly what the API says.
@@ -32,7 +33,8 @@ export function gqlError(code: string, message: string, extra: Record<string, un
 
 export function fakeServer(handlers: Record<string, Handler>): FakeServer {
   const server: FakeServer = {
-    handlers,
+    // The workflow's queries every screen may send get quiet answers unless the test gives its own.
+    handlers: { ...WORKFLOW_DEFAULTS, ...handlers },
     calls: [],
     callsOf: (name) => server.calls.filter((c) => c.operationName === name).map((c) => c.variables),
   };
