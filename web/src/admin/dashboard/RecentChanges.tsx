@@ -15,6 +15,11 @@ const ACTION: Record<string, { label: string; palette: string }> = {
   delete: { label: 'Deleted', palette: 'red' },
   restore: { label: 'Restored', palette: 'blue' },
   move: { label: 'Moved', palette: 'gray' },
+  draft: { label: 'Draft saved', palette: 'orange' },
+  discard: { label: 'Draft discarded', palette: 'gray' },
+  publish: { label: 'Published', palette: 'green' },
+  unpublish: { label: 'Unpublished', palette: 'red' },
+  submit: { label: 'Submitted for review', palette: 'purple' },
 };
 
 /** Where a change can be looked at: its collection's list, searched for the record when it is still there and searchable. */
@@ -42,7 +47,7 @@ function ChangeRow({ change }: { change: Change }) {
   const collection = contentLabel(change.collection);
   const type = contentTypeOf(change.collection);
   const name = change.recordName ?? (type?.kind === 'singleton' ? collection : `${type?.labels.singular ?? collection} #${change.recordId}`);
-  const fields = change.action === 'update' || change.action === 'restore' ? fieldsOf(change) : '';
+  const fields = ['update', 'restore', 'draft', 'publish'].includes(change.action) ? fieldsOf(change) : '';
   return (
     <Box as="li" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
       <HStack gap="2" align="baseline" wrap="wrap">

@@ -14,9 +14,19 @@ const ACTION_LABEL: Record<string, string> = {
   delete: 'Deleted',
   restore: 'Restored',
   move: 'Moved',
+  draft: 'Draft saved',
+  discard: 'Draft discarded',
+  publish: 'Published',
+  unpublish: 'Unpublished',
+  submit: 'Submitted for review',
 };
 
+const ACTION_PALETTE: Record<string, string> = { create: 'green', publish: 'green', delete: 'red', unpublish: 'red', draft: 'orange', submit: 'purple' };
+
 const when = formatDateTime;
+
+/** Entries that are a published version to go back to (a draft save, a discard or a submission is not). */
+const RESTORABLE = new Set(['create', 'update', 'restore', 'move', 'publish']);
 
 /**
  * A Restore button's name: when, what and who; entries alike in all three (same minute) also
@@ -90,7 +100,7 @@ export function HistoryPanel({
           <HStack as="li" key={entry.id} py="3" gap="3" borderBottomWidth={index < entries.length - 1 ? '1px' : undefined} align="start" tabIndex={-1} data-history-index={index} outline="none" _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}>
             <Box flex="1" minW="0">
               <HStack gap="2" wrap="wrap">
-                <Badge variant="subtle" colorPalette={entry.action === 'delete' ? 'red' : entry.action === 'create' ? 'green' : 'gray'}>
+                <Badge variant="subtle" colorPalette={ACTION_PALETTE[entry.action] ?? 'gray'}>
                   {ACTION_LABEL[entry.action] ?? entry.action}
                 </Badge>
                 <Text fontSize="sm" color="fg.muted">
@@ -99,7 +109,7 @@ export function HistoryPanel({
               </HStack>
               <EntryChanges entry={entry} collection={collection} labelOf={labelOf} />
             </Box>
-            {index > 0 && entry.action !== 'delete' && (
+            {index > 0 && RESTORABLE.has(entry.action) && (
               <Button
                 size="xs"
                 variant="outline"
