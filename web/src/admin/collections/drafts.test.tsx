@@ -132,6 +132,16 @@ describe('drafts in the record dialog', () => {
     await dialogGone();
   });
 
+  it('Schedule… offers to publish the draft of a record that has one', async () => {
+    renderAdmin('/admin/countries', { server: server() });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Edit Oman' }));
+    await user.click(screen.getByRole('button', { name: /Schedule/ }));
+    const schedule = await screen.findByRole('dialog', { name: 'Schedule “Sultanate of Oman”' }, { timeout: 5000 });
+    expect(await within(schedule).findByLabelText('Action')).toHaveValue('publish');
+    expect(within(schedule).getByText('At that time the draft as last saved goes on the site.')).toBeInTheDocument();
+  });
+
   it('a refused draft save says so and keeps the dialog open', async () => {
     const fake = server({ AdminSaveCountryDraft: () => gqlError('INTERNAL_SERVER_ERROR', 'Internal server error') });
     renderAdmin('/admin/countries', { server: fake });

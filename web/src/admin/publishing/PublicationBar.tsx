@@ -66,7 +66,7 @@ export function PublicationBar({
         )}
       </HStack>
       <ShareDialog target={open === 'share' ? { collection, id, label } : null} onClose={close} />
-      <ScheduleDialog target={open === 'schedule' ? { collection, id, label, live, unpublishable } : null} onClose={close} onChanged={target.onRefresh} />
+      <ScheduleDialog target={open === 'schedule' ? { collection, id, label, live, unpublishable, hasDraft: publication?.hasDraft } : null} onClose={close} onChanged={target.onRefresh} />
       <ConfirmDialog
         open={open === 'discard'}
         title="Discard this draft?"

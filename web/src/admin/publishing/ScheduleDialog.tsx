@@ -26,6 +26,8 @@ export interface ScheduleTarget {
   live: boolean;
   /** The type can be taken off the site (a collection; a singleton cannot). */
   unpublishable?: boolean;
+  /** It has a draft: publishing it is offered first. */
+  hasDraft?: boolean;
 }
 
 export const ACTION_NAME: Record<string, string> = { publish: 'Publish', unpublish: 'Unpublish' };
@@ -141,7 +143,7 @@ function ScheduleBody({
             <ScheduleForm
               key={changing?.id ?? 'new'}
               timeZone={timeZone}
-              live={target?.live ?? true}
+              live={(target?.live ?? true) && !target?.hasDraft}
               unpublishable={target?.unpublishable ?? true}
               changing={changing}
               onSubmit={submit}

@@ -19,6 +19,7 @@ export function ScheduleForm({
   onCancel,
 }: {
   timeZone: string;
+  /** On the site with nothing new to publish: unpublishing is offered first. */
   live: boolean;
   unpublishable: boolean;
   changing: ScheduledJob | null;
@@ -55,6 +56,9 @@ export function ScheduleForm({
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
+                  <Field.HelperText>
+                    {values.action === 'publish' ? 'At that time the draft as last saved goes on the site.' : 'At that time the item is taken off the site (it is not deleted).'}
+                  </Field.HelperText>
                 </Field.Root>
               )}
               <Text fontSize="sm" color="fg.muted" id="schedule-zone">

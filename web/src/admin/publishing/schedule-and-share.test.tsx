@@ -67,6 +67,9 @@ describe('Schedule…', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Schedule “Kuwait”' }, { timeout: 5000 });
     expect(await within(dialog).findByText('Times are on the firm’s clock: Asia/Kuwait (GMT+3).')).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Time \(Asia\/Kuwait\)/)).toBeInTheDocument();
+    // On the site with no draft: taking it off is what there is to schedule.
+    expect(within(dialog).getByLabelText('Action')).toHaveValue('unpublish');
+    expect(within(dialog).getByText('At that time the item is taken off the site (it is not deleted).')).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText(/Date/), { target: { value: '2020-01-15' } });
