@@ -224,6 +224,22 @@ describe('the public origin (PUBLIC_URL)', () => {
     }
   }, 60_000);
 
+  it('the server stops at start with the message alone on an unknown TIME_ZONE', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-config-'));
+    try {
+      const result = await run(
+        process.execPath,
+        [TSX, 'src/main.ts'],
+        cleanEnv({ NODE_ENV: 'development', TIME_ZONE: 'Europe/Atlantis', DATA_DIR: dataDir, DATABASE_URL: 'postgresql://nobody:none@127.0.0.1:1/none', LOG_LEVEL: 'fatal' }),
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('Configuration error: TIME_ZONE must be an IANA time zone name (e.g. Europe/Berlin), got "Europe/Atlantis"');
+      expect(result.stderr).not.toMatch(/\bat .+:\d+:\d+/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('npm start (the api serve script) sets http://localhost:<PORT> when it is not set, so a first run needs no settings', async () => {
     const serve = (JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve;
     // The script with the server replaced by a command that prints what the server would be given.
