@@ -122,6 +122,8 @@ describe('accounts', () => {
     await go(lead.page, 'Admins');
     await lead.page.getByRole('button', { name: /Add Admin/ }).click();
     await lead.page.getByRole('dialog').getByRole('textbox', { name: /Username/ }).fill('e2e.editor');
+    // New accounts are Editors unless chosen; this one is an Admin (it opens the Admins screen below).
+    await lead.page.getByRole('dialog').getByRole('combobox', { name: 'Role' }).selectOption('admin');
     await lead.page.getByRole('dialog').getByRole('button', { name: 'Add Admin' }).click();
     const password = (await lead.page.getByTestId('generated-password').textContent())!.trim();
     expect(password.length).toBeGreaterThanOrEqual(8);
