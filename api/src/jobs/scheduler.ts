@@ -78,6 +78,9 @@ export class Scheduler {
 
   /** Runs the due jobs one after another until none is left (or the instance stops); returns how many it claimed. */
   async runDue(): Promise<number> {
+    // One cheap look (the due index) before any transaction: an idle poll is one query.
+    const [due] = await this.orm.em.getConnection().execute<unknown[]>(`select 1 from scheduled_jobs where state = 'pending' and run_at <= now() limit 1`);
+    if (!due) return 0;
     let claimed = 0;
     while (!this.stopping && claimed < MAX_PER_POLL && (await this.runOne())) claimed++;
     return claimed;
