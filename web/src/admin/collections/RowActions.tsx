@@ -1,11 +1,11 @@
-import { Badge, HStack, IconButton } from '@chakra-ui/react';
+import { Badge, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Pencil, Trash } from 'lucide-react';
 import { MoveMenu, type MoveChoice } from './table-rows';
 
 /**
  * A row's buttons: its Reorder menu (while the table shows the public order), Edit, Delete (a role
- * that cannot take items off the site has neither), after a "Draft changes" mark when the row has
- * a pending draft.
+ * that cannot take items off the site has neither), with a "Draft changes" mark below when the
+ * row has a pending draft.
  */
 export function RowActions({
   label,
@@ -28,13 +28,8 @@ export function RowActions({
   onEdit(): void;
   onDelete(): void;
 }) {
-  return (
+  const buttons = (
     <HStack gap={{ base: '4', md: '1' }} justify="end">
-      {draft && (
-        <Badge variant="subtle" colorPalette="orange" title="Saved as a draft: the site shows the published version">
-          Draft changes
-        </Badge>
-      )}
       {reorder && <MoveMenu label={label} onChoose={onMove} />}
       {/* data-edit: where focus goes when a neighbouring row leaves the table. */}
       <IconButton aria-label={`Edit ${label}`} title="Edit" size="sm" variant="ghost" data-edit onClick={onEdit}>
@@ -46,5 +41,15 @@ export function RowActions({
         </IconButton>
       )}
     </HStack>
+  );
+  if (!draft) return buttons;
+  // Under the buttons, not beside them: the sticky Actions column keeps its width.
+  return (
+    <Stack gap="1" align="end">
+      {buttons}
+      <Badge variant="subtle" colorPalette="orange" title="Saved as a draft: the site shows the published version">
+        Draft changes
+      </Badge>
+    </Stack>
   );
 }

@@ -27,7 +27,7 @@ export function DashboardPage() {
     <Box>
       <ScreenHeader title="Dashboard" description="Manage your landing page content" />
       {canPublish && (
-        <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6" alignItems="start" mb="6">
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6" alignItems="start" mb="6">
           <WaitingForReview />
           <ComingUp />
         </Grid>
