@@ -24,6 +24,7 @@ function placeholder(type: unknown): unknown {
   }
   if (named.name === 'Int') return 1;
   if (named.name === 'Boolean') return true;
+  if (named.name === 'DateTimeISO') return '2030-01-01T00:00:00.000Z';
   return 'x';
 }
 
