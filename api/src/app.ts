@@ -16,10 +16,14 @@ import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
 import { mountWeb } from './site/mount.js';
 import { answerHitsBeforeExpress, startPublicReads } from './site/public-reads.js';
+import { startScheduler } from './jobs/mount.js';
 import { startWebhookWorker } from './webhooks/mount.js';
 
-/** The whole HTTP application, without listening. main.ts and the tests build it the same way. */
-export async function createApp(deps: AppDeps): Promise<{ app: Express; close(): Promise<void> }> {
+/**
+ * The whole HTTP application, without listening. main.ts and the tests build it the same way.
+ * `webDist`: the built web app to serve pages from (default web/dist; tests give a fake one).
+ */
+export async function createApp(deps: AppDeps, { webDist }: { webDist?: string } = {}): Promise<{ app: Express; close(): Promise<void> }> {
   const { orm, config, logger } = deps;
   // The key of the activity log's address hashes (activity/activity.ts).
   configureActivityLog(config);
@@ -59,16 +63,19 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; close():
 
   // Every route of the route table with a handler (http/route-table.ts), then the pages.
   mountRoutes(app, { deps, reads: publicReads });
-  await mountWeb(app, deps, publicReads);
+  await mountWeb(app, deps, publicReads, webDist);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
   app.use((_req, _res, next) => next(new NotFound()));
   app.use(jsonErrorHandler(logger));
   const webhookWorker = startWebhookWorker(deps);
+  // Scheduled jobs (publish at, unpublish at, retention): every instance polls; each job runs once (jobs/scheduler.ts).
+  const scheduler = startScheduler(deps);
 
   return {
     app,
     async close() {
+      await scheduler.stop();
       await webhookWorker.stop();
       await graphql.stop();
       await sessions.close();

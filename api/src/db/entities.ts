@@ -7,6 +7,8 @@ import { ContentHistory } from '../content/history/content-history.entity.js';
 import { ContentDraft } from '../content/publication/content-draft.entity.js';
 import { collections, singletons } from '../content/registry.js';
 import { ContentRevision } from './content-revision.entity.js';
+import { PreviewLink } from '../preview/preview-link.entity.js';
+import { ScheduledJob } from '../jobs/scheduled-job.entity.js';
 import { webhookEntities } from '../webhooks/webhook.entities.js';
 import { declareContentTriggers, type ContentTable } from './content-triggers.js';
 
@@ -31,4 +33,6 @@ export const entities = [
   ContentHistory,
   ContentDraft,
   ActivityLog,
+  PreviewLink,
+  ScheduledJob,
 ];

@@ -3,10 +3,13 @@ import { activityRoutes } from '../activity/activity.routes.js';
 import { accountRoutes } from '../auth/accounts.routes.js';
 import { authRoutes } from '../auth/auth.routes.js';
 import { contentRoutes } from '../content/content.routes.js';
+import { publicationRoutes } from '../content/publication/publication.routes.js';
 import { healthRoutes } from '../ops/health.routes.js';
+import { previewRoutes } from '../preview/preview.routes.js';
 import { referenceRoutes } from '../rest/reference.routes.js';
 import { seoRoutes } from '../seo/seo.routes.js';
 import { uploadRoutes } from '../uploads/upload.routes.js';
+import { jobRoutes } from '../jobs/jobs.routes.js';
 import { webhookRoutes } from '../webhooks/webhooks.routes.js';
 import { ADMIN_PANEL_ROOT, ASSETS_ROOT, GRAPHQL_PATH, type CachedRead, type HeaderPolicy, type Method, type Route } from './route.js';
 
@@ -43,8 +46,11 @@ export function routes(): readonly Route[] {
     ...uploadRoutes(),
     ...referenceRoutes(routes),
     ...webhookRoutes(),
+    ...jobRoutes(),
     ...activityRoutes(),
+    ...publicationRoutes(),
     ...contentRoutes(),
+    ...previewRoutes(),
     ...healthRoutes(),
     ...seoRoutes(),
     ...siteRoutes,

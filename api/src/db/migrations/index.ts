@@ -13,6 +13,8 @@ import { Migration20261124093000_list_search_sort } from './Migration20261124093
 import { Migration20261124101500_search_grams } from './Migration20261124101500_search_grams.js';
 import { Migration20261124160100_roles } from './Migration20261124160100_roles.js';
 import { Migration20261124160200_activity_log } from './Migration20261124160200_activity_log.js';
+import { Migration20261124160300_scheduled_jobs } from './Migration20261124160300_scheduled_jobs.js';
+import { Migration20261124160400_preview_links } from './Migration20261124160400_preview_links.js';
 import { Migration20261124160500_content_drafts } from './Migration20261124160500_content_drafts.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
@@ -32,5 +34,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124101500_search_grams', class: Migration20261124101500_search_grams },
   { name: 'Migration20261124160100_roles', class: Migration20261124160100_roles },
   { name: 'Migration20261124160200_activity_log', class: Migration20261124160200_activity_log },
+  { name: 'Migration20261124160300_scheduled_jobs', class: Migration20261124160300_scheduled_jobs },
+  { name: 'Migration20261124160400_preview_links', class: Migration20261124160400_preview_links },
   { name: 'Migration20261124160500_content_drafts', class: Migration20261124160500_content_drafts },
 ];
