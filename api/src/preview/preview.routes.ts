@@ -20,8 +20,11 @@ import { previewTarget, signedInPreview, type PreviewTarget } from './preview.se
 // (PREVIEW_HEADERS); the public read cache never sees it: `preview` is a first segment of its own,
 // so the read path before Express leaves it to these routes, and nothing here writes to the cache.
 
-/** What every preview answer says about caching and indexing. */
-export const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' } as const;
+/**
+ * What every preview answer says about caching and indexing; and no Referer from the page, which
+ * would carry a share link's token to the next request (its style sheet, a link the reviewer follows).
+ */
+export const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' } as const;
 
 function sendHtml(res: Response, status: number, body: string): void {
   res.status(status).set(PREVIEW_HEADERS).set(RENDER_CACHE_HEADER, 'bypass').type('html').send(body);
