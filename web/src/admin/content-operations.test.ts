@@ -12,8 +12,8 @@ const schema = buildSchema(readFileSync(new URL('../../../api/schema.graphql', i
 
 function documentsOf(type: (typeof contentTypes)[number]): DocumentNode[] {
   if (type.kind === 'collection') {
-    const { list, create, update, remove, move, place, removeMany, updateFlags, saveDraft, createDraft } = collectionOperations(type);
-    return [list, create, update, remove, move, place, removeMany, ...(updateFlags ? [updateFlags] : []), saveDraft, createDraft];
+    const { list, create, update, remove, move, place, removeMany, updateFlags, saveDraft, createDraft, item } = collectionOperations(type);
+    return [list, create, update, remove, move, place, removeMany, ...(updateFlags ? [updateFlags] : []), saveDraft, createDraft, item];
   }
   const { get, update, saveDraft } = singletonOperations(type);
   return [get, update, saveDraft];

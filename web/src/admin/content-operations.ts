@@ -98,6 +98,11 @@ export function collectionOperations<C extends ContentType>(type: C) {
       }`,
     ),
     rows: (data: ListData<RecordOf<C>>): RecordOf<C>[] => data[field] ?? [],
+    /** One published record by id, with its publication (a link that opens it); null when not on the site. */
+    item: document<Record<string, RecordOf<C> | null>, { id: number }>(
+      `query Admin${name}Item($id: Int!) { ${type.itemField}(id: $id) { ${selectionOf(type)} publication { ${PUBLICATION_SELECTION} } } }`,
+    ),
+    itemField: type.itemField,
     /** The type can be filtered and bulk-updated by its `featured` flag. */
     featured: flagFilter,
     /** What the list can be sorted by on the server (besides the display order). */

@@ -18,6 +18,7 @@ import { useCollectionList } from './use-collection-list';
 import { useDeleteRecord } from './use-delete-record';
 import { useFocusAfter } from './use-focus-after';
 import { useMoveRecord } from './use-move-record';
+import { useOpenFromLink } from './use-open-from-link';
 import { useRecordDialog, type WithPublication } from './use-record-dialog';
 import { useSelection } from './use-selection';
 
@@ -36,6 +37,7 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
   const { headingRef, focusAfter } = useFocusAfter();
   const selection = useSelection(rows, JSON.stringify(state.variables));
   const editor = useRecordDialog(definition, list);
+  useOpenFromLink(definition, editor.openEdit);
   const removal = useDeleteRecord(definition, { rows, refresh: list.refresh, focusAfter });
   const mover = useMoveRecord(definition, { rows, offset, total, refetchRows: list.refetchRows, focusAfter });
   const bulk = useBulkActions(definition, { rows, selection, refresh: list.refresh, focusAfter });

@@ -48,6 +48,8 @@ export interface CollectionDefinition<Row extends { id: number; version?: number
     /** A page of the list with its counts (`matching`: with the search and filter; `total`: all). */
     list: TypedDocumentNode<ListData<Row>, ListVariables>;
     rows(data: ListData<Row>): Row[];
+    item: TypedDocumentNode<Record<string, Row | null>, { id: number }>;
+    itemField: string;
     /** The list has the featured filter and bulk Feature / Unfeature. */
     featured: boolean;
     /** Fields the server can sort the list by. */

@@ -27,7 +27,7 @@ function JobRow({ job, timeZone, cancelling, onChange, onCancel }: { job: Schedu
         </Badge>
         {job.collection ? (
           <ChakraLink asChild fontWeight="medium" color="brand.fg" wordBreak="break-word">
-            <Link to={itemScreen(job.collection, job.label, job.kind === 'unpublish')}>{name}</Link>
+            <Link to={itemScreen(job.collection, job.recordId)}>{name}</Link>
           </ChakraLink>
         ) : (
           <Text fontWeight="medium">{name}</Text>

@@ -10,7 +10,7 @@ import { itemScreen } from './item-link';
 /** How many submitted items the card lists. */
 const LIMIT = 20;
 
-/** The dashboard's "Waiting for review": drafts contributors submitted, oldest first, each a link to where it is edited. */
+/** The dashboard's "Waiting for review": drafts contributors submitted, oldest first, each a link that opens it. */
 export function WaitingForReview() {
   const queue = useQuery(reviewQueueDocument, { variables: { limit: LIMIT }, fetchPolicy: 'cache-and-network' });
   const items = queue.data?.reviewQueue ?? [];
@@ -40,7 +40,7 @@ export function WaitingForReview() {
               <Box as="li" key={`${item.collection}:${item.recordId}`} py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
                 <HStack gap="2" wrap="wrap" align="baseline">
                   <ChakraLink asChild fontWeight="medium" color="brand.fg" wordBreak="break-word">
-                    <Link to={itemScreen(item.collection, item.label, item.live)}>{item.label || `#${item.recordId}`}</Link>
+                    <Link to={itemScreen(item.collection, item.recordId)}>{item.label || `#${item.recordId}`}</Link>
                   </ChakraLink>
                   <Text as="span" color="fg.muted" fontSize="sm">
                     in {contentLabel(item.collection)}

@@ -76,7 +76,7 @@ describe('the dashboard for an editor', () => {
     expect(fake.callsOf('AdminCancelScheduledJob')).toEqual([{ id: '4' }]);
   });
 
-  it('lists what is waiting for review, each linking to where it is edited', async () => {
+  it('lists what is waiting for review, each linking to its dialog', async () => {
     renderAdmin('/admin', { server: server() });
     const card = await screen.findByRole('region', { name: 'Waiting for review' });
     const [office, oman] = within(await within(card).findByRole('list', { name: 'Submitted for review' })).getAllByRole('listitem');
@@ -84,10 +84,9 @@ describe('the dashboard for an editor', () => {
     expect(office).toHaveTextContent('in News');
     expect(office).toHaveTextContent('Never published');
     expect(office).toHaveTextContent('by sam · Nov 22, 2026, 4:45 PM');
-    // Not on the site: the News screen lists it above its table.
-    expect(within(office!).getByRole('link', { name: 'Our new office' })).toHaveAttribute('href', '/admin/news');
-    // On the site with a draft: the list searched for it.
-    expect(within(oman!).getByRole('link', { name: 'Oman' })).toHaveAttribute('href', '/admin/countries?q=Oman');
+    // Each link opens the item's dialog on its screen.
+    expect(within(office!).getByRole('link', { name: 'Our new office' })).toHaveAttribute('href', '/admin/news?open=15');
+    expect(within(oman!).getByRole('link', { name: 'Oman' })).toHaveAttribute('href', '/admin/countries?open=2');
     expect(oman).toHaveTextContent('Draft changes');
   });
 
