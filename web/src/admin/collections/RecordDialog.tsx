@@ -107,6 +107,7 @@ export function RecordDialog<Row extends { id: number; version?: number }>({
                                 labelOf={(name) => fields.find((f) => f.name === name)?.label ?? name}
                                 // A restored revision is a new version: the form takes the record as it is now.
                                 onRestored={() => void saver.reload()}
+                                canRestore={canPublish}
                               />
                             )}
                           </Tabs.Content>

@@ -68,6 +68,25 @@ describe('what a contributor sees', () => {
     expect(fake.callsOf('AdminSubmitForReview')).toEqual([{ collection: 'countries', id: 2 }]);
   });
 
+  it('the History tab offers no Restore (a restore goes on the site)', async () => {
+    const fake = server('contributor');
+    const state = (name: string) => JSON.stringify({ id: 1, version: 1, name, code: 'KW' });
+    fake.handlers.AdminContentHistory = () => ({
+      data: {
+        contentHistory: [
+          { __typename: 'ContentHistoryEntry', id: 3, action: 'update', username: 'lee', at: '2026-11-20T10:00:00.000Z', changed: ['name'], before: state('Kuwait City'), after: state('Kuwait') },
+          { __typename: 'ContentHistoryEntry', id: 2, action: 'update', username: 'lee', at: '2026-11-19T10:00:00.000Z', changed: ['name'], before: state('KW'), after: state('Kuwait City') },
+        ],
+      },
+    });
+    renderAdmin('/admin/countries', { server: fake });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Edit Kuwait' }));
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByRole('list', { name: 'Changes, newest first' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Restore/ })).not.toBeInTheDocument();
+  });
+
   it('a new item starts as a draft and can be submitted at once', async () => {
     const fake = server('contributor');
     renderAdmin('/admin/countries', { server: fake });

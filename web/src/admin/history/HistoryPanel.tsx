@@ -45,11 +45,14 @@ export function HistoryPanel({
   id,
   labelOf,
   onRestored,
+  canRestore = true,
 }: {
   collection: string;
   id: number;
   labelOf(field: string): string;
   onRestored(): void;
+  /** The role may put an earlier version back on the site (a contributor may not). */
+  canRestore?: boolean;
 }) {
   const failures = useAdminFailures();
   const client = useApolloClient();
@@ -109,7 +112,7 @@ export function HistoryPanel({
               </HStack>
               <EntryChanges entry={entry} collection={collection} labelOf={labelOf} />
             </Box>
-            {index > 0 && RESTORABLE.has(entry.action) && (
+            {canRestore && index > 0 && RESTORABLE.has(entry.action) && (
               <Button
                 size="xs"
                 variant="outline"

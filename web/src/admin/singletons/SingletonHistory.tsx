@@ -11,6 +11,7 @@ export function SingletonHistory({
   record,
   fields,
   onRestored,
+  canRestore = true,
 }: {
   /** Route under /admin (names the card's ids). */
   path: string;
@@ -19,6 +20,8 @@ export function SingletonHistory({
   record: { id: number; version?: number };
   fields: FieldSpec[];
   onRestored(): void;
+  /** The role may restore an earlier version (it goes on the site). */
+  canRestore?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -43,6 +46,7 @@ export function SingletonHistory({
             id={record.id}
             labelOf={(name) => fields.find((f) => f.name === name)?.label ?? name}
             onRestored={onRestored}
+            canRestore={canRestore}
           />
         )}
       </Card.Body>

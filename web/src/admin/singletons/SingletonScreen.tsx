@@ -173,6 +173,7 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
           collection={operations.collection}
           record={record}
           fields={fields}
+          canRestore={canPublish}
           onRestored={() => void query.refetch().catch((error: unknown) => failures.report(error, LOAD_FAILED))}
         />
       )}
