@@ -86,6 +86,9 @@ const kinds = new Map<string, JobKind>([
 /** The kind named `name`, or undefined when no such kind exists (the job is then marked failed). */
 export const jobKind = (name: string): JobKind | undefined => kinds.get(name);
 
+/** Every kind this instance can run (a scheduler claims only these). */
+export const knownKinds = (): string[] => [...kinds.keys()];
+
 /** The recurring kinds (one of each is kept pending). */
 export const recurringKinds = (): string[] => [...kinds].filter(([, kind]) => kind.everyMs !== undefined).map(([name]) => name);
 

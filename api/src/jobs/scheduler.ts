@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { logActivity } from '../activity/activity.js';
 import type { Config } from '../config.js';
 import { logFieldsOf } from '../ops/database-health.js';
-import { jobKind, recurringKinds, type ClaimedJob } from './job-kinds.js';
+import { jobKind, knownKinds, recurringKinds, type ClaimedJob } from './job-kinds.js';
 
 // Runs due scheduled jobs. Every instance runs one Scheduler; none of them keeps a timer per job:
 // the table is the only source of truth. Each poll claims the soonest due pending job with
@@ -79,7 +79,9 @@ export class Scheduler {
   /** Runs the due jobs one after another until none is left (or the instance stops); returns how many it claimed. */
   async runDue(): Promise<number> {
     // One cheap look (the due index) before any transaction: an idle poll is one query.
-    const [due] = await this.orm.em.getConnection().execute<unknown[]>(`select 1 from scheduled_jobs where state = 'pending' and run_at <= now() limit 1`);
+    const [due] = await this.orm.em
+      .getConnection()
+      .execute<unknown[]>(`select 1 from scheduled_jobs where state = 'pending' and run_at <= now() and kind = any(?::text[]) limit 1`, [kindList()]);
     if (!due) return 0;
     let claimed = 0;
     while (!this.stopping && claimed < MAX_PER_POLL && (await this.runOne())) claimed++;
@@ -96,11 +98,11 @@ export class Scheduler {
         `select id, kind, collection, record_id, run_at,
                 greatest(0, floor(extract(epoch from (now() - run_at)) * 1000))::int as late_ms
            from scheduled_jobs
-          where state = 'pending' and run_at <= now()
+          where state = 'pending' and run_at <= now() and kind = any(?::text[])
           order by run_at, id
           limit 1
           for update skip locked`,
-        [],
+        [kindList()],
         'all',
         context,
       );
@@ -208,6 +210,12 @@ export class Scheduler {
     this.logger.warn(logFieldsOf(error), 'scheduler could not run its jobs; retrying');
   }
 }
+
+/**
+ * The kinds this instance knows, as a PostgreSQL array: a job of a kind it does not know (one a
+ * newer version added, during a rolling deploy) is left for an instance that does.
+ */
+const kindList = (): string => `{${knownKinds().map((kind) => `"${kind.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 
 /** 3 h 2 min, 45 s: a delay as people say it. */
 export function describeDelay(ms: number): string {
