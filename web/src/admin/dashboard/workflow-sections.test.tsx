@@ -90,6 +90,18 @@ describe('the dashboard for an editor', () => {
     expect(oman).toHaveTextContent('Draft changes');
   });
 
+  it("names the workflow's actions in Recent changes", async () => {
+    const at = new Date(2026, 10, 20, 9, 5).toISOString();
+    const change = (id: number, action: string) => ({ id, collection: 'news', recordId: 12, recordName: 'Launch day', action, username: 'lee', at, changed: ['title'] });
+    const fake = server();
+    fake.handlers.AdminDashboard = () => dashboardAnswer([change(5, 'publish'), change(4, 'submit'), change(3, 'draft'), change(2, 'unpublish'), change(1, 'discard')]);
+    renderAdmin('/admin', { server: fake });
+    const recent = await screen.findByRole('list', { name: 'Recent changes, newest first' });
+    const items = within(recent).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.split('Launch day')[0]?.trim())).toEqual(['Published', 'Submitted for review', 'Draft saved', 'Unpublished', 'Draft discarded']);
+    expect(items[0]).toHaveTextContent('Title'); // what a publication changed
+  });
+
   it('says when nothing is scheduled or waiting', async () => {
     renderAdmin('/admin', {
       server: fakeServer({ AdminMe: signedInAs('admin'), AdminDashboard: () => dashboardAnswer() }),
