@@ -10,7 +10,7 @@ import { listQueries, type ListBehaviour, type Listed } from './list-query.js';
 import { parseIds } from './list-options.js';
 import { lastPlace, placeRecord } from './ordering.js';
 import { saveVersioned } from './versioned-save.js';
-import { endDraft, endDrafts } from './publication/publication.js';
+import { endDraft, forgetRecords } from './publication/publication.js';
 
 // The one CRUD mechanism for every collection. A content type contributes its entity, its
 // fields and its name; rules, permissions, versions and flushing live here (the list reads in
@@ -119,7 +119,7 @@ export function collectionService<T extends Listed>(
         const record = await find(em, id);
         recordHistory(em, path, 'delete', user, record.id, record, null);
         em.remove(record);
-        await endDraft(em, path, record.id);
+        await forgetRecords(em, path, [record.id]);
         await em.flush();
       }),
 
@@ -133,7 +133,7 @@ export function collectionService<T extends Listed>(
           recordHistory(em, path, 'delete', user, record.id, record, null);
           em.remove(record);
         }
-        await endDrafts(em, path, records.map((record) => record.id));
+        await forgetRecords(em, path, records.map((record) => record.id));
         await em.flush();
         return records.length;
       }),

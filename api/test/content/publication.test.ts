@@ -202,3 +202,21 @@ describe('what a contributor may do', () => {
     expect((await call('DELETE', `/api/admin/news/${id}/draft`, undefined, contributor)).status).toBe(204);
   });
 });
+
+describe('what a gone record leaves', () => {
+  it('a delete, or discarding a never-published draft, cancels its pending schedules', async () => {
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const live = (await call('POST', '/api/admin/news', validInput.news)).body;
+    expect((await call('POST', `/api/admin/news/${live.id}/schedule`, { action: 'unpublish', at })).status).toBe(201);
+    const draft = (await call('POST', '/api/admin/news/drafts', validInput.news)).body;
+    expect((await call('POST', `/api/admin/news/${draft.recordId}/schedule`, { action: 'publish', at })).status).toBe(201);
+
+    await call('DELETE', `/api/admin/news/${live.id}`);
+    await call('DELETE', `/api/admin/news/${draft.recordId}/draft`);
+    const states = await session.app.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ state: string }[]>(`select state from scheduled_jobs where collection = 'news' and record_id in (?, ?)`, [live.id, draft.recordId]);
+    expect(states.map((row) => row.state)).toEqual(['cancelled', 'cancelled']);
+  });
+});

@@ -9,7 +9,7 @@ import { recordHistory, snapshotOf } from '../history/record-history.js';
 import { lastPlace } from '../ordering.js';
 import { definitionOf } from '../registry.js';
 import { ContentDraft } from './content-draft.entity.js';
-import { isScheduler, type Actor } from './publication.js';
+import { forgetRecords, isScheduler, type Actor } from './publication.js';
 import { editableValues, findDraft, findLive, publicationReads, stale, stateOf, type Row } from './publication-reads.js';
 
 export { labelOf } from './publication-reads.js';
@@ -83,6 +83,8 @@ export const publication = {
       recordHistory(em, path, 'discard', user, id, draft.values, live && editableValues(path, live));
       em.remove(draft);
       await em.flush();
+      // A record that was only a draft is gone: nothing is left to schedule.
+      if (!live) await forgetRecords(em, path, [id]);
     }),
 
   /**

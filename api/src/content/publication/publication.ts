@@ -44,3 +44,13 @@ export async function endDraft(em: EntityManager, collection: string, recordId: 
 export async function endDrafts(em: EntityManager, collection: string, recordIds: readonly number[]): Promise<void> {
   if (recordIds.length > 0) await em.nativeDelete(ContentDraft, { collection, recordId: { $in: [...recordIds] } });
 }
+
+/**
+ * What is left of records that are gone (deleted, or a never-published draft discarded): their
+ * drafts, and their pending scheduled jobs (cancelled, so "Coming up" does not list them to fail).
+ */
+export async function forgetRecords(em: EntityManager, collection: string, recordIds: readonly number[]): Promise<void> {
+  if (recordIds.length === 0) return;
+  await endDrafts(em, collection, recordIds);
+  await em.execute(`update scheduled_jobs set state = 'cancelled' where state = 'pending' and collection = ? and record_id in (?)`, [collection, [...recordIds]]);
+}
