@@ -56,8 +56,12 @@ describe('admin routes', () => {
     );
     // 6 collections x 8 (create, update, delete, history, restore, move, delete-many,
     // restore-many), update-many on the 2 with a flag (news, clients), 2 singletons x 3 (update,
-    // history, restore), the upload, 6 webhook routes, 6 account routes (with the role's).
-    expect(routes.length).toBe(6 * 8 + 2 + 2 * 3 + 1 + 6 + 6);
+    // history, restore), the upload, 6 webhook routes, 6 account routes (with the role's); the
+    // editorial workflow: 6 collections x 8 draft routes (get, save, discard, publish, submit,
+    // create, list, unpublish) and 2 singletons x 5 (the first five), a schedule route per type
+    // and 3 for the schedule list, 2 preview-link routes per type and their revocation, and the
+    // activity log's page and CSV.
+    expect(routes.length).toBe(6 * 8 + 2 + 2 * 3 + 1 + 6 + 6 + (6 * 8 + 2 * 5) + (8 + 3) + (8 * 2 + 1) + 2);
   });
 
   it('answer an anonymous caller 401 {"message": "Unauthorized"}, every one', async () => {
