@@ -220,3 +220,20 @@ describe('what a gone record leaves', () => {
     expect(states.map((row) => row.state)).toEqual(['cancelled', 'cancelled']);
   });
 });
+
+describe('places', () => {
+  it('a new draft given no place goes last when published; a draft that leaves a field out keeps its value', async () => {
+    const { displayOrder: _placed, ...input } = validInput.news as Record<string, unknown>;
+    const draft = (await call('POST', '/api/admin/news/drafts', input)).body;
+    expect(draft.values.displayOrder).toBeNull();
+    await call('POST', `/api/admin/news/${draft.recordId}/publish`);
+    const list = (await call('GET', '/api/news', undefined, '')).body as Json[];
+    expect(list.at(-1)!.id).toBe(draft.recordId);
+
+    const live = list.at(-1)!;
+    await call('PUT', `/api/admin/news/${live.id}/draft`, { title: 'Only the title changes' });
+    await call('POST', `/api/admin/news/${live.id}/publish`);
+    const after = (await call('GET', `/api/news/${live.id}`, undefined, '')).body;
+    expect(after).toMatchObject({ title: 'Only the title changes', brief: live.brief, displayOrder: live.displayOrder });
+  });
+});

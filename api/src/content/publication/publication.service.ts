@@ -29,17 +29,34 @@ const edited = (draft: ContentDraft, user: User | null) => {
   draft.updatedByName = user?.username ?? 'scheduler';
 };
 
+/**
+ * A draft's values: the input checked as a draft. A field the input leaves out keeps what the
+ * record has (`base`: its draft, else its published values); a record not on the site that was
+ * given no place keeps none (null: it goes last, or back where it was, when published).
+ */
+function draftValues(path: string, input: unknown, base: Record<string, unknown> | null): Record<string, unknown> {
+  const values = validateInput(editableFields(definitionOf(path).type), input, 'draft');
+  const given = input as Record<string, unknown>;
+  for (const key of Object.keys(values)) {
+    if (given[key] !== undefined) continue;
+    if (base && key in base) values[key] = base[key];
+    else if (key === 'displayOrder') values[key] = null;
+  }
+  return values;
+}
+
 export const publication = {
   /** Saves the editor's values as the record's draft (checked, possibly incomplete); the site does not change. */
   saveDraft: (outer: EntityManager, path: string, id: number, input: unknown, caller: Caller, expectedDraftVersion?: number) =>
     outer.transactional(async (em) => {
       const user = await requirePermission(em, caller, 'content.draft');
-      const values = validateInput(editableFields(definitionOf(path).type), input, 'draft');
+      validateInput(editableFields(definitionOf(path).type), input, 'draft');
       const draft = await findDraft(em, path, id, true);
       const live = await findLive(em, path, id);
       if (!live && !draft) throw new NotFound(`${definitionOf(path).type.labels.entity} not found`);
       if (draft && expectedDraftVersion !== undefined && draft.version !== expectedDraftVersion) throw stale(draft);
       const before = draft?.values ?? (live && editableValues(path, live));
+      const values = draftValues(path, input, before);
       const saved =
         draft ?? em.create(ContentDraft, { collection: path, recordId: id, values, live: true, wasPublished: true, baseVersion: live!.version });
       if (draft) {
@@ -59,7 +76,7 @@ export const publication = {
       const user = await requirePermission(em, caller, 'content.draft');
       const { type } = definitionOf(path);
       if (type.kind !== 'collection') throw new BadRequest(`${type.labels.entity} cannot be created`);
-      const values = validateInput(editableFields(type), input, 'draft');
+      const values = draftValues(path, input, null);
       const [{ id }] = await em.execute<{ id: number }[]>(`select nextval(pg_get_serial_sequence(?, 'id'))::int as id`, [`"${type.table}"`]);
       const draft = em.create(ContentDraft, { collection: path, recordId: id, values, live: false, wasPublished: false });
       edited(draft, user);
@@ -114,7 +131,7 @@ export const publication = {
         const table = definition.type.table;
         await em.execute(`lock table "${table}" in share row exclusive mode`);
         // Where the editor put it, else where it was before it was unpublished, else last.
-        const place = (values.displayOrder as number | null | undefined) ?? draft.displayOrder ?? (await lastPlace(em, table));
+        const place = (draft.values.displayOrder as number | null | undefined) ?? draft.displayOrder ?? (await lastPlace(em, table));
         record = em.create(definition.entity, {
           ...values,
           id,
