@@ -35,7 +35,7 @@ export class ActivityEntry implements ActivityEntryView {
 
 @ObjectType('ActivityPage', { description: 'A page of the activity log and how many entries the filter selects.' })
 export class ActivityPage {
-  @Field(() => [ActivityEntry])
+  @Field(() => [ActivityEntry], { description: 'The entries of this page, newest first.' })
   items!: ActivityEntry[];
 
   @Field(() => Int, { description: 'How many entries the filter selects in all.' })

@@ -1,4 +1,4 @@
-import { errors, json, jsonBody, ref, textOf } from '../http/doc-parts.js';
+import { bodyOf, errors, json, jsonBody, ref, textOf } from '../http/doc-parts.js';
 import { ADMIN_API_ROOT, adminApiRoute, adminListRoute, adminRemoveRoute, type Route } from '../http/route.js';
 import { emOf } from '../shared/request-context.js';
 import { createUser, deleteUser, listAdmins, resetPassword, setRole } from './accounts.service.js';
@@ -39,7 +39,7 @@ export function accountRoutes(): Route[] {
         responses: { 201: withPassword, ...errors(400, 401, 403) },
       },
       serve: () => async (req, res) => {
-        const { user, password } = await createUser(emOf(req), callerOf(req), { username: textOf(req, 'username'), role: (req.body as { role?: unknown }).role });
+        const { user, password } = await createUser(emOf(req), callerOf(req), { username: textOf(req, 'username'), role: bodyOf(req).role });
         res.status(201).json({ user, password });
       },
     }),
@@ -72,7 +72,7 @@ export function accountRoutes(): Route[] {
         responses: { 200: json(ref('User'), 'The account with its new role.'), ...errors(400, 401, 403, 404) },
       },
       serve: () => async (req, res) => {
-        res.json(await setRole(emOf(req), callerOf(req), String(req.params.id), (req.body as { role?: unknown }).role));
+        res.json(await setRole(emOf(req), callerOf(req), String(req.params.id), bodyOf(req).role));
       },
     }),
     adminRemoveRoute({

@@ -26,31 +26,31 @@ export interface CollectionOperations<T> {
   get(em: EntityManager, id: number): Promise<T>;
   /** The record, or null when there is none (GraphQL by-id queries). Public. */
   find(em: EntityManager, id: number): Promise<T | null>;
-  /** Admin only (Unauthorized). Validates raw input (ValidationFailed); unknown fields ignored. */
+  /** Publishers only (content.publish: Unauthorized, Forbidden). Validates raw input (ValidationFailed); unknown fields ignored. */
   create(em: EntityManager, input: unknown, caller: Caller): Promise<T>;
-  /** Admin only. NotFound for an unknown id, StaleVersion when `expected` is not the stored version. */
+  /** Publishers only. NotFound for an unknown id, StaleVersion when `expected` is not the stored version. */
   update(em: EntityManager, id: number, input: unknown, caller: Caller, expected?: ExpectedVersion): Promise<T>;
-  /** Admin only. NotFound for an unknown id. */
+  /** Publishers only. NotFound for an unknown id. */
   remove(em: EntityManager, id: number, caller: Caller): Promise<void>;
   /**
-   * Admin only. Puts the record at `toIndex` (0-based; past the end: last), in one transaction,
+   * Publishers only. Puts the record at `toIndex` (0-based; past the end: last), in one transaction,
    * changing a bounded number of rows (ordering.ts: lists of up to 200 are renumbered 1..n, longer
    * ones keep gaps). Returns the moved record.
    */
   place(em: EntityManager, id: number, toIndex: number, caller: Caller): Promise<T>;
   /**
-   * Admin only. Deletes 1..500 records (raw ids, list-options.ts parseIds) in one transaction, each
+   * Publishers only. Deletes 1..500 records (raw ids, list-options.ts parseIds) in one transaction, each
    * with its own history entry (undo per record). An unknown id: NotFound, nothing deleted.
    * Returns how many were deleted.
    */
   removeMany(em: EntityManager, ids: unknown, caller: Caller): Promise<number>;
   /**
-   * Admin only. Sets on/off fields (`{ featured: true }`) on 1..500 records in one transaction, with
+   * Publishers only. Sets on/off fields (`{ featured: true }`) on 1..500 records in one transaction, with
    * a history entry per record that changed (as update does). An unknown id: NotFound, nothing changed.
    * Returns the records in the order of the ids.
    */
   updateFlags(em: EntityManager, ids: unknown, values: unknown, caller: Caller): Promise<T[]>;
-  /** Admin only. `place`, then the whole list in its new order (the original contract of a move). */
+  /** Publishers only. `place`, then the whole list in its new order (the original contract of a move). */
   move(em: EntityManager, id: number, toIndex: number, caller: Caller): Promise<T[]>;
 }
 
@@ -58,6 +58,6 @@ export interface CollectionOperations<T> {
 export interface SingletonOperations<T> {
   /** The one record, or null when none exists. Public. */
   get(em: EntityManager): Promise<T | null>;
-  /** Admin only. NotFound when the id is not the stored record's; StaleVersion as for collections. */
+  /** Publishers only. NotFound when the id is not the stored record's; StaleVersion as for collections. */
   update(em: EntityManager, id: number, input: unknown, caller: Caller, expected?: ExpectedVersion): Promise<T>;
 }

@@ -67,7 +67,7 @@ export function createUpdateResolver({ entity, input, typeName, service }: Updat
   @Resolver()
   abstract class UpdateResolver {
     @Authorized('content.publish')
-    @Mutation(() => entity, { name: `update${typeName}`, description: `Changes a ${typeName} (admin only).` })
+    @Mutation(() => entity, { name: `update${typeName}`, description: `Changes a ${typeName} (Editors and Admins).` })
     update(
       @Arg('id', () => Int, { description: ID }) id: number,
       @Arg('input', () => input, { description: INPUT }) data: object,
@@ -113,13 +113,13 @@ export function createCollectionResolver(entry: CollectionDefinition) {
     }
 
     @Authorized('content.publish')
-    @Mutation(() => entity, { name: `create${typeName}`, description: `Adds a ${typeName} (admin only).` })
+    @Mutation(() => entity, { name: `create${typeName}`, description: `Adds a ${typeName} (Editors and Admins).` })
     create(@Arg('input', () => input, { description: INPUT }) data: object, @Ctx() ctx: GraphQLContext) {
       return service.create(ctx.em, plain(data), ctx.caller);
     }
 
     @Authorized('content.publish')
-    @Mutation(() => Boolean, { name: `delete${typeName}`, description: `Removes a ${typeName} (admin only); true when done.` })
+    @Mutation(() => Boolean, { name: `delete${typeName}`, description: `Removes a ${typeName} (Editors and Admins); true when done.` })
     async remove(@Arg('id', () => Int, { description: ID }) id: number, @Ctx() ctx: GraphQLContext) {
       await service.remove(ctx.em, id, ctx.caller);
       return true;
@@ -128,7 +128,7 @@ export function createCollectionResolver(entry: CollectionDefinition) {
     @Authorized('content.publish')
     @Mutation(() => Int, {
       name: `delete${typeName}Many`,
-      description: `Removes several ${typeName} records at once, in one transaction, each with its own history entry (undoDeleteMany brings them back); returns how many. An unknown id: NOT_FOUND and nothing is removed (admin only).`,
+      description: `Removes several ${typeName} records at once, in one transaction, each with its own history entry (undoDeleteMany brings them back); returns how many. An unknown id: NOT_FOUND and nothing is removed (Editors and Admins).`,
     })
     removeMany(@Arg('ids', () => [Int], { description: IDS }) ids: number[], @Ctx() ctx: GraphQLContext) {
       return service.removeMany(ctx.em, ids, ctx.caller);
@@ -147,7 +147,7 @@ export function createCollectionResolver(entry: CollectionDefinition) {
     @Authorized('content.publish')
     @Mutation(() => entity, {
       name: `place${typeName}`,
-      description: `Moves the record to a 0-based position (past the end: last) like move${typeName}, and returns only the moved record, not the whole list (admin only).`,
+      description: `Moves the record to a 0-based position (past the end: last) like move${typeName}, and returns only the moved record, not the whole list (Editors and Admins).`,
     })
     place(
       @Arg('id', () => Int, { description: ID }) id: number,
@@ -173,7 +173,7 @@ export function createCollectionResolver(entry: CollectionDefinition) {
     @Authorized('content.publish')
     @Mutation(() => [entity], {
       name: `update${typeName}Flags`,
-      description: `Sets on/off fields of several ${typeName} records at once, in one transaction, each change with its own history entry; returns the records in the order of the ids. An unknown id: NOT_FOUND and nothing changes (admin only).`,
+      description: `Sets on/off fields of several ${typeName} records at once, in one transaction, each change with its own history entry; returns the records in the order of the ids. An unknown id: NOT_FOUND and nothing changes (Editors and Admins).`,
     })
     updateFlags(@Args(() => FlagArgs) args: object, @Ctx() ctx: GraphQLContext) {
       const { ids, ...values } = plain(args);

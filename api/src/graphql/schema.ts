@@ -36,7 +36,7 @@ export function graphQLSchema(): Promise<GraphQLSchema> {
 function describeRoots(schema: GraphQLSchema): GraphQLSchema {
   schema.getQueryType()!.description =
     'Public reads (no session needed), except `me`. Anonymous queries are cached per content revision; send them over GET or as persisted queries for a CDN.';
-  schema.getMutationType()!.description = 'Changes: signing in and out, and content edits (admin only, same-site or trusted origins only).';
+  schema.getMutationType()!.description = 'Changes: signing in and out, and staff edits (each field names the permission it needs; same-site or trusted origins only).';
   return schema;
 }
 

@@ -10,11 +10,11 @@ export class UploadedImage {
   url!: string;
 }
 
-// Same rules as the REST upload (admin only, bytes sniffed, the size limit): they live in storeImage.
+// Same rules as the REST upload (staff only, bytes sniffed, the size limit): they live in storeImage.
 @Resolver()
 export class UploadResolver {
   @Authorized('content.draft')
-  @Mutation(() => UploadedImage, { description: 'Stores an image (admin only; JPEG, PNG, GIF or WebP, at most 10 MB, re-encoded).' })
+  @Mutation(() => UploadedImage, { description: 'Stores an image (staff: content.draft; JPEG, PNG, GIF or WebP, at most 10 MB, re-encoded).' })
   async uploadImage(@Arg('file', () => GraphQLUpload, { description: 'The file (GraphQL multipart request).' }) file: Promise<FileUpload>, @Ctx() ctx: GraphQLContext) {
     const upload = await file;
     return storeImage(ctx.em, ctx.caller, upload.createReadStream(), ctx.deps.storage);

@@ -6,7 +6,7 @@ import { createPreviewLink, DEFAULT_DAYS, MAX_DAYS, previewLinks, revokePreviewL
 
 @ObjectType('PreviewLink', { description: 'A share link to the preview of one record, for a reviewer without an account.' })
 export class PreviewLinkType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Names the link (revokePreviewLink).' })
   id!: string;
 
   @Field(() => String, { nullable: true, description: 'The link to share (absolute, from PUBLIC_URL): only in the answer of createPreviewLink; null afterwards.' })
@@ -15,7 +15,7 @@ export class PreviewLinkType {
   @Field(() => Date, { description: 'When the link stops working.' })
   expiresAt!: Date;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the link was made.' })
   createdAt!: Date;
 
   @Field(() => String, { nullable: true, description: 'The username of whoever made it.' })

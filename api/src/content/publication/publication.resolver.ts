@@ -30,16 +30,16 @@ export class Publication implements PublicationData {
   @Field(() => String, { description: "The collection's REST path, e.g. 'news'." })
   collection!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The id of the record (kept from its first draft on).' })
   recordId!: number;
 
-  @Field(() => STATES)
+  @Field(() => STATES, { description: 'Where the record stands: PUBLISHED, CHANGED, DRAFT or UNPUBLISHED.' })
   state!: PublicationState;
 
   @Field(() => Boolean, { description: 'On the public site now.' })
   live!: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'The record has a draft not published yet.' })
   hasDraft!: boolean;
 
   @Field(() => Int, { nullable: true, description: 'The draft\'s version (name it as expectedDraftVersion when saving); null without a draft.' })
@@ -60,13 +60,13 @@ export class Publication implements PublicationData {
   @Field(() => Date, { nullable: true, description: 'When the draft was submitted for review; null when it was not.' })
   submittedAt!: Date | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Who submitted the draft for review.' })
   submittedBy!: string | null;
 }
 
 @ObjectType('PublicationPage', { description: 'A page of records that are not on the site.' })
 class PublicationPage {
-  @Field(() => [Publication])
+  @Field(() => [Publication], { description: 'The records of this page.' })
   items!: Publication[];
 
   @Field(() => Int, { description: 'How many there are in all.' })
@@ -121,7 +121,7 @@ function typeResolver(entry: CollectionDefinition | SingletonDefinition) {
     @Mutation(() => Publication, { name: `save${typeName}Draft`, description: `Saves a draft of a ${typeName}: the public site does not change until it is published.` })
     saveDraft(
       @Arg('id', () => Int, { description: ID }) id: number,
-      @Arg('input', () => DraftInput) input: object,
+      @Arg('input', () => DraftInput, { description: 'The draft\'s field values (any may be empty; what is given is checked as on publish).' }) input: object,
       @Arg('expectedDraftVersion', () => Int, { nullable: true, description: 'The draft version the client read; a newer draft: CONFLICT.' }) expected: number | null,
       @Ctx() ctx: GraphQLContext,
     ) {
@@ -135,7 +135,7 @@ function typeResolver(entry: CollectionDefinition | SingletonDefinition) {
   class CollectionWorkflowResolver extends TypeWorkflowResolver {
     @Authorized('content.draft')
     @Mutation(() => Publication, { name: `create${typeName}Draft`, description: `Starts a ${typeName} as a draft, not on the site until published.` })
-    createDraft(@Arg('input', () => DraftInput) input: object, @Ctx() ctx: GraphQLContext) {
+    createDraft(@Arg('input', () => DraftInput, { description: 'The draft\'s field values (any may be empty; what is given is checked as on publish).' }) input: object, @Ctx() ctx: GraphQLContext) {
       return publication.createDraft(ctx.em, path, { ...input }, ctx.caller);
     }
   }
@@ -156,7 +156,7 @@ export class PublicationResolver {
   unpublishedItems(
     @Arg('collection', () => String, { description: COLLECTION }) collection: string,
     @Arg('limit', () => Int, { nullable: true, description: '1 to 200; 50 when absent.' }) limit: number | null,
-    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Arg('offset', () => Int, { nullable: true, description: 'How many to skip (0 when absent).' }) offset: number | null,
     @Ctx() ctx: GraphQLContext,
   ) {
     return publication.notOnSite(ctx.em, collection, ctx.caller, { limit, offset });
