@@ -2,11 +2,13 @@ import { Box, Card, Flex, Heading, Link as ChakraLink, Stack, Text } from '@chak
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminDashboardQuery } from '../../graphql/generated/graphql';
+import { usePermissions } from '../auth/use-permissions';
 import { CONTENT_SCREENS } from '../content-screens';
 import { ADMIN_CONTENT_TYPES } from '../content-definitions';
 
-// The dashboard's second card: every content screen, in the sidebar's order, with how many
-// records each collection holds, each a link to its screen.
+// The dashboard's second card: every content screen the account's role opens (as the sidebar
+// shows them), in the sidebar's order, with how many records each collection holds, each a link
+// to its screen.
 
 type Counts = AdminDashboardQuery['collectionCounts'];
 
@@ -20,6 +22,8 @@ function summaryOf(path: string, counts: Counts): string {
 }
 
 export function ContentOverview({ counts }: { counts: Counts }) {
+  const { can } = usePermissions();
+  const screens = CONTENT_SCREENS.filter((screen) => !screen.permission || can(screen.permission));
   return (
     <Card.Root variant="outline" as="section" aria-labelledby="content-overview">
       <Card.Header pb="0">
@@ -29,7 +33,7 @@ export function ContentOverview({ counts }: { counts: Counts }) {
       </Card.Header>
       <Card.Body pt="2">
         <Stack as="ul" gap="0" listStyleType="none" aria-label="Content screens">
-          {CONTENT_SCREENS.map(({ path, label, icon: Icon }) => (
+          {screens.map(({ path, label, icon: Icon }) => (
             <Box as="li" key={path} borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
               <ChakraLink asChild display="flex" py="2.5" gap="3" alignItems="center" textDecoration="none" _hover={{ bg: 'bg.subtle' }} rounded="md" px="1">
                 <Link to={`/admin/${path}`}>
