@@ -45,12 +45,17 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  if (problems.length > 0) process.stdout.write(`page errors seen:\n${problems.join('\n')}\n`);
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
   await started?.stop();
 }, 60_000);
 
 // --- helpers -------------------------------------------------------------------------------
+
+/** Sign-ins made per username (each is an activity entry). */
+const signIns = new Map<string, number>();
+const countSignIn = (username: string) => signIns.set(username, (signIns.get(username) ?? 0) + 1);
 
 async function restLogin(instance: Instance, username: string, password: string): Promise<string> {
   const response = await fetch(`${instance.baseUrl}/api/login`, {
@@ -59,6 +64,7 @@ async function restLogin(instance: Instance, username: string, password: string)
     body: JSON.stringify({ username, password }),
   });
   expect(response.status).toBe(200);
+  countSignIn(username);
   return response.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
@@ -96,7 +102,7 @@ function step(name: string, work: () => Promise<void>, timeout: number): void {
           }),
         );
         if (!(error instanceof Error)) throw error;
-        const failure = new Error(`${error.message}\n\n${where.join('\n')}\n${problems.join('\n') || '(no page errors)'}`, { cause: error });
+        const failure = new Error(`${error.message}\n\n${where.join('\n')}\n${problems.join('\n') || '(no page errors)'}`);
         failure.stack = [failure.message, ...(error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line))].join('\n');
         throw failure;
       }
@@ -113,6 +119,7 @@ async function signIn(instance: Instance, username: string, password: string, ti
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  countSignIn(username);
   return page;
 }
 
@@ -137,23 +144,42 @@ async function scan(page: Page, name: string): Promise<string[]> {
   return (await axeViolations(page)).map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} ${JSON.stringify(v.nodes.slice(0, 3))}`);
 }
 
-/** Closes the toasts on screen (they pass in seconds; a picture should show the screen, not them). */
-async function dismissToasts(page: Page): Promise<void> {
-  for (const close of await page.locator('[data-scope="toast"][data-part="close-trigger"]').all()) await close.click().catch(() => undefined);
-  await page.waitForFunction(() => !document.querySelector('[data-scope="toast"][data-part="root"]'), undefined, { timeout: 10_000 });
-}
+/** Toasts pass in seconds: a picture shows the screen without them (clicking one away would close a dialog). */
+const WITHOUT_TOASTS = '[data-scope="toast"] { visibility: hidden !important; }';
 
 /** Screenshots of the page as it is at 390 and 1440 px wide (the viewport is put back). */
 async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
-  await dismissToasts(page);
   const before = page.viewportSize()!;
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
     await settled(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage, style: WITHOUT_TOASTS });
   }
   await page.setViewportSize(before);
   await settled(page);
+}
+
+/**
+ * Where a dialog's title runs into its close button (×) at phone width, the lines that do (none
+ * expected): a long item name must wrap before the button, not under it.
+ */
+async function titleUnderClose(page: Page, dialog: Locator): Promise<string[]> {
+  const before = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  const hits = await dialog.evaluate((root) => {
+    const title = root.querySelector('[data-part="title"]');
+    const close = root.querySelector('[data-part="close-trigger"]')?.getBoundingClientRect();
+    if (!title || !close) return ['no title or no close button'];
+    const range = document.createRange();
+    range.selectNodeContents(title);
+    return [...range.getClientRects()]
+      .filter((line) => line.right > close.left && line.left < close.right && line.bottom > close.top && line.top < close.bottom)
+      .map((line) => `${title.textContent} (a line ends at x=${Math.round(line.right)}, the close button starts at x=${Math.round(close.left)})`);
+  });
+  await page.setViewportSize(before);
+  await settled(page);
+  return hits;
 }
 
 /** Whether the instance's public News page and public REST list show `title`. */
@@ -171,6 +197,17 @@ function firmClock(instant: number): { date: string; time: string } {
       .map((p) => [p.type, p.value]),
   );
   return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
+}
+
+/** The field's value once it is `expected` (a form fills in a moment after it opens), or as it is after 10 s. */
+async function valueOf(field: Locator, expected: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  let value = await field.inputValue();
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await field.inputValue();
+  }
+  return value;
 }
 
 /** Opens the article from the News screen's "Not on the site" section. */
@@ -208,6 +245,7 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
     // A contributor is offered no Accounts, Webhooks or Activity.
     await navLink(contributor, 'News').waitFor();
     for (const hidden of ['Admins', 'Webhooks', 'Activity']) expect(await navLink(contributor, hidden).count()).toBe(0);
+    await shoot(contributor, 'dashboard-contributor', true);
     await navLink(contributor, 'News').click();
     await contributor.getByRole('heading', { name: 'News', level: 1 }).waitFor();
     await contributor.getByRole('button', { name: /^Add News/ }).click();
@@ -243,7 +281,7 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
 
     // A second draft save: the form opens on the draft and keeps the picture.
     let dialog = await openFromNotOnSite(contributor);
-    expect(await dialog.getByRole('textbox', { name: /Title/ }).inputValue()).toBe(TITLE);
+    expect(await valueOf(dialog.getByRole('textbox', { name: /Title/ }), TITLE)).toBe(TITLE);
     expect(await dialog.getByTestId('draft-note').innerText()).toContain(`draft saved by ${accounts.contributor.username}`);
     await dialog.getByRole('textbox', { name: /Brief/ }).fill(BRIEF_EDITED);
     await dialog.getByRole('button', { name: 'Save draft' }).click();
@@ -251,7 +289,7 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
     await dialog.waitFor({ state: 'detached' });
 
     dialog = await openFromNotOnSite(contributor);
-    expect(await dialog.getByRole('textbox', { name: /Brief/ }).inputValue()).toBe(BRIEF_EDITED);
+    expect(await valueOf(dialog.getByRole('textbox', { name: /Brief/ }), BRIEF_EDITED)).toBe(BRIEF_EDITED);
     expect(await dialog.getByRole('button', { name: /^(Save|Publish|Unpublish)$|^Schedule/ }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Submit for review' }).click();
     await toast(contributor, 'Submitted for review');
@@ -287,7 +325,11 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
     const field = share.getByRole('textbox', { name: 'New preview link' });
     await field.waitFor();
     state.shareUrl = await field.inputValue();
+    await share.getByRole('list', { name: 'Preview links' }).getByText('Active').waitFor(); // the item's links, this one listed
+    const found = await scan(contributor, 'share dialog with its new link');
+    found.push(...(await titleUnderClose(contributor, share)));
     expect(state.shareUrl).toMatch(new RegExp(`^${a.baseUrl}/preview/shared/[^/?#]{40,}$`));
+    await shoot(contributor, 'share-dialog');
     await share.getByRole('button', { name: 'Done' }).click();
     await share.waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -316,6 +358,7 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
     expect(onB.headers.get('cache-control')).toBe('private, no-store');
     expect(await onB.text()).toContain(TITLE);
     for (const instance of [a, b]) expect(await publicShows(instance, TITLE)).toEqual({ page: false, rest: false });
+    expect(found).toEqual([]);
   }, 90_000);
 
   step('5. an Editor on the other instance finds it waiting for review and schedules it; it goes live on both with nobody acting', async () => {
@@ -323,6 +366,8 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
     const waiting = editor.getByRole('region', { name: 'Waiting for review' });
     const link = waiting.getByRole('link', { name: TITLE });
     await link.waitFor();
+    await editor.getByRole('region', { name: 'Coming up' }).getByText(/^Nothing scheduled\./).waitFor();
+    await shoot(editor, 'dashboard-editor', true);
     expect(await waiting.getByRole('listitem').filter({ hasText: TITLE }).innerText()).toContain(`by ${accounts.contributor.username}`);
     const opensDialog = (await link.getAttribute('href'))!.includes(`open=${state.recordId}`);
     await link.click();
@@ -332,8 +377,8 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
     if (opensDialog) await dialog.waitFor();
     else await openFromNotOnSite(editor);
     expect(new URL(editor.url()).pathname).toBe('/admin/news');
-    expect(await dialog.getByRole('textbox', { name: /Title/ }).inputValue()).toBe(TITLE);
-    expect(await dialog.getByRole('textbox', { name: /Brief/ }).inputValue()).toBe(BRIEF_EDITED);
+    expect(await valueOf(dialog.getByRole('textbox', { name: /Title/ }), TITLE)).toBe(TITLE);
+    expect(await valueOf(dialog.getByRole('textbox', { name: /Brief/ }), BRIEF_EDITED)).toBe(BRIEF_EDITED);
 
     // An Editor's draft actions: Save draft and Publish, Schedule…, Preview, Share preview, Discard draft.
     for (const [role, name] of [['button', 'Save draft'], ['button', 'Publish'], ['button', 'Schedule…'], ['link', /^Preview/], ['button', 'Share preview'], ['button', 'Discard draft']] as const) {
@@ -345,6 +390,9 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
     await schedule.getByRole('button', { name: 'Schedule', exact: true }).waitFor();
     // Never published: publishing is what is offered.
     expect(await schedule.getByRole('combobox', { name: 'Action' }).inputValue()).toBe('publish');
+    const found = await scan(editor, 'schedule dialog');
+    found.push(...(await titleUnderClose(editor, schedule)));
+    await shoot(editor, 'schedule-dialog');
     // The form takes minutes on the firm's clock: the first whole minute at least 25 s away.
     state.runAt = Math.ceil((Date.now() + 25_000) / 60_000) * 60_000;
     const at = firmClock(state.runAt);
@@ -399,11 +447,17 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
     expect(publications[0]!.n).toBe(1);
     // The draft ended with the publication.
     expect((await started!.db.query(`select 1 from content_draft where collection = 'news' and record_id = $1`, [state.recordId])).rowCount).toBe(0);
+    expect(found).toEqual([]);
   }, 180_000);
 
   step('6. the Editor cannot open Accounts or Webhooks', async () => {
     for (const hidden of ['Admins', 'Webhooks', 'Activity']) expect(await navLink(editor, hidden).count()).toBe(0);
     await navLink(editor, 'News').waitFor(); // the sidebar is there, with the content screens
+    // Nor does the dashboard's list of screens offer them.
+    await navLink(editor, 'Dashboard').click();
+    const screens = editor.getByRole('list', { name: 'Content screens' });
+    await screens.getByRole('link', { name: /^News/ }).waitFor();
+    expect(await editor.getByRole('link', { name: /^(Admins|Webhooks|Activity)\b/ }).allInnerTexts()).toEqual([]);
     for (const screen of ['admins', 'webhooks']) {
       await editor.goto(`${b.baseUrl}/admin/${screen}`);
       await editor.getByRole('heading', { name: 'No access', level: 1 }).waitFor();
@@ -427,10 +481,10 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
         .filter({ has: admin.getByRole('cell', { name: what, exact: true }) });
     const item = `News article “${TITLE}”`;
     const expected: [string, string, number][] = [
-      [accounts.contributor.username, 'Signed in', 1],
+      [accounts.contributor.username, 'Signed in', signIns.get(accounts.contributor.username)!],
       [accounts.contributor.username, `Saved a draft of ${item}`, 2],
       [accounts.contributor.username, `Submitted ${item} for review`, 1],
-      [accounts.editor.username, 'Signed in', 2], // in the browser on B, then over REST (step 6)
+      [accounts.editor.username, 'Signed in', signIns.get(accounts.editor.username)!], // in the browser on B, then over REST (step 6)
       [accounts.editor.username, `Scheduled publication of ${item} for ${siteTime(state.runAt)}`, 1],
       ['scheduler', `Published ${item}`, 1],
     ];
@@ -442,6 +496,15 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
     const index = (text: string) => summaries.findIndex((row) => row.includes(text));
     expect(index(`Published ${item}`)).toBeLessThan(index('Scheduled publication of'));
     expect(index('Scheduled publication of')).toBeLessThan(index(`Submitted ${item} for review`));
+
+    // Who did it reads on one line at 1440 px (the longest name here: "carl.contributor").
+    const who = entry(accounts.contributor.username, 'Signed in').getByRole('cell', { name: accounts.contributor.username, exact: true });
+    const lines = await who.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
 
     const found = await scan(admin, 'activity log at 1440 px');
     await shoot(admin, 'c-activity-log', true);

@@ -127,7 +127,7 @@ function ActivityLog() {
                     <Table.Cell data-label="When" {...cardCell} whiteSpace={{ md: 'nowrap' }}>
                       <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                     </Table.Cell>
-                    <Table.Cell data-label="Who" {...cardCell} wordBreak="break-word">
+                    <Table.Cell data-label="Who" {...cardCell} wordBreak="break-word" minW={{ lg: '40' }}>
                       {entry.username ?? <Text as="span" color="fg.muted">Unknown</Text>}
                     </Table.Cell>
                     <Table.Cell data-label="What" {...cardCell} wordBreak="break-word" minW={{ md: '48' }}>

@@ -122,7 +122,8 @@ function ScheduleBody({
 
   return (
     <>
-      <Dialog.Header>
+      {/* Room at the end for the close button: a long item name wraps before it, never under it. */}
+      <Dialog.Header pe="14">
         <Dialog.Title>{title}</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>

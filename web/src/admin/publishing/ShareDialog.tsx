@@ -87,7 +87,8 @@ function ShareBody({ target, onClose }: { target: { collection: string; id: numb
 
   return (
     <>
-      <Dialog.Header>
+      {/* Room at the end for the close button: a long item name wraps before it, never under it. */}
+      <Dialog.Header pe="14">
         <Dialog.Title>Share a preview of “{target.label}”</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
