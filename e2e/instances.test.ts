@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { logLines, startTwoInstances, within, type Instance, type TwoInstances } from './harness/two-instances.js';
@@ -6,6 +9,7 @@ import { logLines, startTwoInstances, within, type Instance, type TwoInstances }
 // harness's PostgreSQL) and one S3-compatible bucket (s3rver on loopback). Sessions, the login
 // throttle, public caches and uploads must behave as if there were one server.
 
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ADMIN = { username: 'admin', password: 'instances-e2e-password' };
 const DATABASE = 'instances_e2e';
 
@@ -32,14 +36,15 @@ afterAll(async () => {
 
 describe('two instances on one database and one bucket', () => {
   it('start together, migrate once and log no error', async () => {
-    const { rows } = await db!.query<{ name: string; n: number }>(
+    const db = started!.db;
+    const { rows } = await db.query<{ name: string; n: number }>(
       'select name, count(*)::int as n from mikro_orm_migrations group by name order by name',
     );
     // Every committed migration, each applied exactly once.
     const committed = [...readFileSync(path.join(ROOT, 'api/src/db/migrations/index.ts'), 'utf8').matchAll(/name: '(\w+)'/g)].map((m) => m[1]);
     expect(committed.length).toBeGreaterThan(0);
     expect(rows).toEqual(committed.sort().map((name) => ({ name, n: 1 })));
-    const { rows: admins } = await db!.query<{ n: number }>('select count(*)::int as n from users');
+    const { rows: admins } = await db.query<{ n: number }>('select count(*)::int as n from users');
     expect(admins[0].n).toBe(1);
     for (const instance of instances) {
       const lines = logLines(instance);
