@@ -18,7 +18,7 @@ export function NotOnSite({ collection, noun, page, onOpen }: { collection: stri
           Not on the site ({page.total.toLocaleString('en-US')})
         </Heading>
         <Text fontSize="sm" color="fg.muted" mb="3">
-          Drafts and unpublished {noun}: only the admin sees them.
+          Drafts and unpublished {noun}: only staff see them.
         </Text>
         <Stack as="ul" gap="0" listStyleType="none">
           {page.items.map((item, index) => (

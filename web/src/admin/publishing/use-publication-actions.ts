@@ -124,7 +124,9 @@ export function usePublicationActions(target: PublicationTarget): PublicationAct
       run('draft', async () => {
         const id = await keepDraft(form, 'Failed to save the draft');
         if (id === null) return false;
-        notify('success', 'Success', 'Draft saved. The site still shows the published version.');
+        // Only a record on the site has a published version to keep showing.
+        const onSite = target.id !== null && (target.publication?.live ?? true);
+        notify('success', 'Success', onSite ? 'Draft saved. The site still shows the published version.' : 'Draft saved. It is not on the site.');
         return true;
       }),
     publish: (form) =>
