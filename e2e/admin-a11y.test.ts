@@ -48,7 +48,7 @@ describe('axe-core beyond empty forms', () => {
       await page.getByRole('button', { name: /^Add News/ }).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       // Every required field says what is missing.
       await dialog.getByText('Title is required').waitFor();
       expect(await dialog.locator('[id$="-error"]').count()).toBeGreaterThanOrEqual(3);
@@ -105,7 +105,7 @@ describe('the webhooks table at 768 px', () => {
     await dialog.getByText('Team Members', { exact: true }).click();
     await dialog.getByText('Contact Info', { exact: true }).click();
     await dialog.getByText('Active', { exact: true }).click(); // paused: no deliveries to other tests' changes
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByRole('row').filter({ hasText: url });
     await row.waitFor();

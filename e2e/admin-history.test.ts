@@ -63,7 +63,7 @@ describe('undo and history', () => {
     const rename = async (from: string, to: string) => {
       await page.getByRole('button', { name: `Edit ${from}`, exact: true }).click();
       await page.getByRole('textbox', { name: /Name/ }).fill(to);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Country updated successfully').waitFor();
       await rowWith(to).first().waitFor();
     };

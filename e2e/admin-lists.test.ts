@@ -48,7 +48,7 @@ describe('a new item', () => {
     await dialog.getByRole('textbox', { name: /Name/ }).fill('Zz Last Land');
     await dialog.getByRole('textbox', { name: /Code/ }).fill('ZZ');
     await dialog.getByRole('textbox', { name: /Flag Image URL/ }).fill(flag);
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Country added successfully').waitFor();
     const countries = await publicList('countries');
     expect(countries.at(-1)!.name).toBe('Zz Last Land');

@@ -282,7 +282,7 @@ describe('axe-core', () => {
       const url = `https://93.184.215.14/hooks/consulting-${width}`; // a public address literal: no DNS here
       await dialog.getByRole('textbox', { name: /URL/ }).fill(url);
       await dialog.getByText('Active', { exact: true }).click();
-      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: `Delivery log of ${url}` }).click();
       await page.getByRole('region', { name: 'Delivery log' }).getByText('No deliveries yet', { exact: false }).waitFor();

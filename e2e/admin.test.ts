@@ -240,7 +240,7 @@ describe('editing content', () => {
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       await c.fill(page, added);
-      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await toast(page, `${c.entity} added successfully`);
       await dialog.waitFor({ state: 'detached' });
       await rowWith(page, added).waitFor();
@@ -249,7 +249,7 @@ describe('editing content', () => {
       await page.getByRole('button', { name: new RegExp(`^Edit .*${added}`) }).click();
       await dialog.waitFor();
       await page.getByRole('textbox', { name: c.nameField }).fill(edited);
-      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await toast(page, `${c.entity} updated successfully`);
       await rowWith(page, edited).waitFor();
       await expectPublicText(c.publicPath, edited, true);
@@ -270,7 +270,7 @@ describe('editing content', () => {
     await uploadPicture(page);
     const url = (await page.getByText(/Image uploaded: /).innerText()).replace('Image uploaded:', '').trim();
     expect(url).toMatch(/^\/uploads\/.+/);
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Team member added successfully');
 
     const visit = await publicPage('/team');
@@ -359,7 +359,7 @@ describe('the shell', () => {
     await page.getByRole('textbox', { name: /Name/ }).fill('Never saved');
     await page.getByRole('textbox', { name: /Code/ }).fill('NS');
     await page.getByRole('textbox', { name: /Flag Image URL/ }).fill(imagePath);
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'You are logged out. Logging in again...');
     expect(await page.getByText('Unauthorized', { exact: true }).count()).toBe(1);
     await page.waitForURL(`${baseUrl()}/admin/login`);
