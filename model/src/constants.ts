@@ -62,3 +62,25 @@ export const SEARCH_COUNT_LIMIT = 1_000;
  * multiple of 6, so the 1/2/3-column grid ends on a full row.
  */
 export const PUBLIC_LIST_PAGE_SIZE = 12;
+
+/** Longest slug (the last segment of an item's page address, /news/<slug>). */
+export const SLUG_MAX_LENGTH = 100;
+
+/** A slug: lower-case letters and digits, words joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Slugs no item may have: `/news/page/2` is a page of the list. */
+export const RESERVED_SLUGS: readonly string[] = ['page', 'feed'];
+
+/** The picture link previews show (OpenGraph, X): 1200x630, cropped to fill. */
+export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
+
+/**
+ * The address of a picture's link-preview variant: `/uploads/<base>.<ext>` has
+ * `/uploads/<base>-1200x630.jpg` (written with the upload; a missing one is answered with the
+ * original). A picture elsewhere (an http(s) address) is its own.
+ */
+export function socialImageOf(pictureUrl: string): string {
+  const match = /^(\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*)\.[A-Za-z0-9]+$/.exec(pictureUrl);
+  return match ? `${match[1]}-${SOCIAL_IMAGE.width}x${SOCIAL_IMAGE.height}.jpg` : pictureUrl;
+}

@@ -40,6 +40,13 @@ export interface ContentTypeDeclaration<F extends Record<string, Field> = Record
   description: string;
   /** The server stamps the creation time (never taken from a client). */
   createdAt?: boolean;
+  /** The server stamps the time of every change (of what is published: the table holds only that). */
+  updatedAt?: boolean;
+  /**
+   * Each record has a public page of its own at `<path>/<slug>` (the type then declares a `slug`
+   * field, ownPage in shared-fields.ts, and `updatedAt`): its list page is `path`.
+   */
+  page?: { path: string };
   /** The editable fields, in form order. Shared columns (id, displayOrder, version) are not listed. */
   fields: F;
   /** A collection's admin list: the text fields its search looks in, and the fields it can be sorted by. */
@@ -80,4 +87,5 @@ type ValueAsRead<F> = FieldPresence<F> extends 'optional' ? FieldValue<F> | null
 export type RecordOf<C extends ContentType> = { id: number; version: number } & {
   -readonly [K in keyof C['fields']]: ValueAsRead<C['fields'][K]>;
 } & (C['kind'] extends 'collection' ? { displayOrder: number } : unknown) &
-  (C['createdAt'] extends true ? { createdAt: string } : unknown);
+  (C['createdAt'] extends true ? { createdAt: string } : unknown) &
+  (C['updatedAt'] extends true ? { updatedAt: string } : unknown);

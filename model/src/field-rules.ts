@@ -1,11 +1,31 @@
-import { BIDI_CONTROL_CHARACTERS, FORBIDDEN_CONTROL_CHARACTERS, MAX_URL_LENGTH, UPLOAD_PATH } from './constants.js';
+import { BIDI_CONTROL_CHARACTERS, FORBIDDEN_CONTROL_CHARACTERS, MAX_URL_LENGTH, RESERVED_SLUGS, SLUG_PATTERN, UPLOAD_PATH } from './constants.js';
 import type { Field } from './fields.js';
+import { checkRichText } from './rich-text/check.js';
+import { documentKey } from './rich-text/document.js';
+import { plainTextOf, richTextFromPlainText } from './rich-text/plain-text.js';
 
 // How each field kind checks a value and what it says when the value is wrong. The API validates
 // requests with these; the admin forms derive their yup rules from the same functions, so both
 // refuse the same input with the same message.
 
 export type Parsed = { value: unknown } | { error: string };
+
+/**
+ * The values a rich field stores from raw input, or its message: the document given as
+ * `<name>Document`, else the plain text given as `<name>` made into paragraphs. Both keys are set
+ * (the plain text and the document; null when empty); undefined when the input names neither.
+ */
+function richTextValues(key: string, f: Field, input: Readonly<Record<string, unknown>>): { values: Record<string, unknown> } | { error: string } | undefined {
+  const docKey = documentKey(key);
+  const doc = input[docKey];
+  const given = doc !== undefined && doc !== null ? doc : input[key];
+  if (given === undefined && doc === undefined) return undefined;
+  if (isEmpty(given)) return { values: { [key]: null, [docKey]: null } };
+  const parsed = parseValue(f, given);
+  if ('error' in parsed) return parsed;
+  const document = parsed.value as Parameters<typeof plainTextOf>[0];
+  return { values: { [key]: document ? plainTextOf(document) : null, [docKey]: document ?? null } };
+}
 
 export function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -84,6 +104,22 @@ export function parseValue(f: Field, raw: unknown): Parsed {
       const allowed = (f.options ?? []).map((o) => o.value);
       return typeof value === 'string' && allowed.includes(value) ? { value } : { error: `${name} must be one of ${allowed.join(', ')}` };
     }
+    case 'slug': {
+      const parsed = parseText(name, raw, f.maxLength ?? MAX_URL_LENGTH);
+      if ('error' in parsed) return parsed;
+      const value = parsed.value as string;
+      if (!SLUG_PATTERN.test(value)) return { error: `${name} may hold only lower-case letters, digits and single hyphens between words` };
+      if (RESERVED_SLUGS.includes(value)) return { error: `${name} cannot be "${value}": the site uses that address` };
+      return { value };
+    }
+    case 'richText': {
+      // A document (checked against the allowlist), or plain text made into paragraphs.
+      if (typeof raw === 'string') {
+        const parsed = parseText(name, raw, f.maxLength ?? MAX_URL_LENGTH);
+        return 'error' in parsed ? parsed : { value: richTextFromPlainText(parsed.value as string) };
+      }
+      return checkRichText(name, raw);
+    }
   }
 }
 
@@ -116,6 +152,14 @@ export function checkInput(
   const values: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const [name, f] of Object.entries(fields)) {
+    if (f.kind === 'richText') {
+      const rich = richTextValues(name, f, input);
+      if (rich === undefined) {
+        if (mode !== 'update') Object.assign(values, { [name]: null, [documentKey(name)]: null });
+      } else if ('error' in rich) errors.push({ field: name, message: rich.error });
+      else Object.assign(values, rich.values);
+      continue;
+    }
     const given = input[name];
     if (isEmpty(given)) {
       if (mode === 'draft') values[name] = f.required ? null : emptyValue(f);
@@ -133,6 +177,10 @@ export function checkInput(
 /** The one message for a single field's value, or null when it is fine (the browser checks field by field). */
 export function fieldMessage(f: Field, value: unknown): string | null {
   if (isEmpty(value)) return f.required ? requiredMessage(f) : null;
+  if (f.kind === 'richText' && typeof value === 'object') {
+    const checked = checkRichText(f.messageName, value);
+    return 'error' in checked ? checked.error : null;
+  }
   const parsed = parseValue(f, value);
   return 'error' in parsed ? parsed.error : null;
 }

@@ -1,9 +1,9 @@
-import { CONTACT_ICONS, MAX_URL_LENGTH } from './constants.js';
+import { CONTACT_ICONS, MAX_URL_LENGTH, SLUG_MAX_LENGTH } from './constants.js';
 
 // The field kinds of the content model and their constructors (text, flag, choice...). How each
 // kind checks a value and what it says when the value is wrong is in field-rules.ts.
 
-export type FieldKind = 'text' | 'webAddress' | 'imageAddress' | 'wholeNumber' | 'flag' | 'choice';
+export type FieldKind = 'text' | 'webAddress' | 'imageAddress' | 'wholeNumber' | 'flag' | 'choice' | 'richText' | 'slug';
 
 /** How a value is stored: always present, nullable, or present with a database default. */
 export type Presence = 'required' | 'optional' | 'defaulted';
@@ -45,6 +45,8 @@ export interface Field<V extends string | number | boolean = string | number | b
   checkboxLabel?: string;
   /** What the field means, for the GraphQL and REST documentation. */
   description?: string;
+  /** A slug: the field it is made from when not given ('title'). */
+  slugFrom?: string;
   /** Type-level only: how the value is stored. */
   readonly presence?: P;
 }
@@ -114,6 +116,24 @@ export function flag(label: string, options: Options = {}): Field<boolean, 'defa
 /** One of a fixed list of values, `fallback` unless given. */
 export function choice(label: string, options: readonly Choice[], fallback: string, more: Options = {}): Field<string, 'defaulted'> {
   return field('choice', label, false, { options, default: fallback, ...more });
+}
+
+/**
+ * Rich text (rich-text/): stored as a document of the allowed nodes, with its plain text. On every
+ * surface the field's own name carries the plain text (a string, as plain-text fields do) and
+ * `<name>Document` the document (documentKey); a client may send either, the document winning.
+ * `maxLength` bounds the plain text given instead of a document.
+ */
+export function richText(label: string, maxLength: number, options: Options = {}): Field<string, 'optional'> {
+  return field('richText', label, false, { maxLength, ...options });
+}
+
+/**
+ * The address of an item's own page (`/news/<slug>`): lower-case words joined by hyphens, unique
+ * in its collection. Made from the `from` field when not given (the server makes it unique).
+ */
+export function slug(label: string, from: string, options: Options = {}): Field<string, 'defaulted'> {
+  return field('slug', label, false, { maxLength: SLUG_MAX_LENGTH, slugFrom: from, ...options });
 }
 
 /** The contact icon. */

@@ -8,6 +8,7 @@ export * from './content-type.js';
 export * from './content-types.js';
 export * from './fields.js';
 export * from './shared-fields.js';
+export * from './rich-text/index.js';
 export { brands } from './types/brands.js';
 export { clients } from './types/clients.js';
 export { contactInfo } from './types/contact-info.js';

@@ -1,5 +1,5 @@
 import { DISPLAY_ORDER_RANGE } from './constants.js';
-import { imageAddress, optionalText, type Field } from './fields.js';
+import { imageAddress, optionalText, slug, type Field } from './fields.js';
 
 // Fields several content types share, declared once.
 
@@ -37,6 +37,38 @@ export function uploadedPicture() {
       description: 'The picture: a path under /uploads/ on this site (variants /uploads/<base>-<w>.<webp|avif> for w 320, 640, 1280) or an absolute http(s) URL.',
     }),
     altText: altText('Picture'),
+  };
+}
+
+/** Longest page title and description of an item's own page (search results cut them shorter). */
+export const PAGE_TITLE_MAX = 120;
+export const PAGE_DESCRIPTION_MAX = 300;
+
+/**
+ * What an item with a page of its own has: its address (made from the title) and the title and
+ * description its page gives search engines and link previews (the title and the brief unless set).
+ */
+export function ownPage(path: string) {
+  return {
+    slug: slug('Slug', 'title', {
+      placeholder: 'Made from the title',
+      description: `The last part of the item's page address, ${path}/<slug>: lower-case words joined by hyphens, unique. Made from the title when not given; when it changes, the old address redirects to the new one.`,
+    }),
+  };
+}
+
+/** The title and description of an item's page for search engines and link previews. */
+export function pageMetaFields() {
+  return {
+    pageTitle: optionalText('Page Title', PAGE_TITLE_MAX, {
+      placeholder: 'The title',
+      description: "The page's title in search results and link previews; null: the item's title.",
+    }),
+    pageDescription: optionalText('Page Description', PAGE_DESCRIPTION_MAX, {
+      multiline: true,
+      placeholder: 'The brief',
+      description: "The page's description in search results and link previews; null: the brief.",
+    }),
   };
 }
 
