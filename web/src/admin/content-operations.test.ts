@@ -54,3 +54,10 @@ it("a collection's list asks for each row's publication and the items not on the
   expect(list).toContain('"value":"unpublishedItems"');
   expect(list).toContain('"value":"notOnSite"');
 });
+
+it("reads a rich field's document with its plain text, and the page fields of a type with pages", () => {
+  const byName = Object.fromEntries(contentTypes.map((type) => [type.typeName, type]));
+  const news = JSON.stringify(collectionOperations(byName.News! as never).list);
+  for (const name of ['content', 'contentDocument', 'slug', 'pageTitle', 'pageDescription']) expect(news).toContain(`"value":"${name}"`);
+  expect(JSON.stringify(collectionOperations(byName.Client! as never).item)).toContain('"value":"storyDocument"');
+});

@@ -1,6 +1,6 @@
 import { parse } from 'graphql';
 import type { TypedDocumentNode } from '@apollo/client';
-import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
+import { documentKey, editableFields, type ContentType, type RecordOf } from '@consulting/model';
 import { NOT_ON_SITE_PAGE, PUBLICATION_SELECTION, type Publication, type PublicationPage } from './publishing/publication-operations';
 
 // The admin's GraphQL operations for a content type, derived from its declaration in the content
@@ -9,9 +9,10 @@ import { NOT_ON_SITE_PAGE, PUBLICATION_SELECTION, type Publication, type Publica
 
 const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-/** The fields a screen reads: the shared columns and every editable field. */
+/** The fields a screen reads: the shared columns and every editable field (a rich field with its document). */
 export function selectionOf(type: ContentType): string {
-  return ['id', 'version', ...Object.keys(editableFields(type)), ...(type.createdAt ? ['createdAt'] : [])].join(' ');
+  const fields = Object.entries(editableFields(type)).flatMap(([name, field]) => (field.kind === 'richText' ? [name, documentKey(name)] : [name]));
+  return ['id', 'version', ...fields, ...(type.createdAt ? ['createdAt'] : [])].join(' ');
 }
 
 const document = <Data, Variables>(source: string) => parse(source) as TypedDocumentNode<Data, Variables>;

@@ -88,8 +88,8 @@ export function defineCollection<C extends ContentType>({ type, rowLabel, column
     missingIdMessage: type.labels.missingId,
     rowLabel,
     columns,
-    fields: formFieldsOf(editableFields(type)),
-    addFields: formFieldsOf(type.fields),
+    fields: formFieldsOf(editableFields(type), { pagePath: type.page?.path }),
+    addFields: formFieldsOf(type.fields, { pagePath: type.page?.path }),
     operations: collectionOperations(type),
   };
   return definition;

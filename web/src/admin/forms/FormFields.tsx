@@ -1,138 +1,13 @@
-import { createContext, useContext, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { getIn, useFormikContext } from 'formik';
-import {
-  Button,
-  Checkbox,
-  Code,
-  Field,
-  Flex,
-  HStack,
-  Image,
-  Input,
-  NativeSelect,
-  Progress,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
-import { ImageOff, ImageUp, X } from 'lucide-react';
-import { notify } from '../../components/notifications';
-import { useAdminFailures } from '../auth/session-expiry';
-import { serverMessage } from '../errors';
+import { Box, Checkbox, Code, Field, Fieldset, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { FieldSpec, FormValues } from './field-spec';
-import { refuseUpload, uploadImage, type ImageUploader } from './upload-image';
+import { ImageUploaderContext } from './image-uploader';
+import { ImageInput } from './ImageInput';
+import { RichTextField } from './RichTextField';
 
-/** The uploader the image fields use; tests provide their own. */
-export const ImageUploaderContext = createContext<ImageUploader>(uploadImage);
+// The inputs of a record form, one per field of the content model, each drawn by its kind.
 
-/**
- * A picture field: preview, 'Upload Image' (or 'Replace Image') with progress, then 'Image
- * uploaded: <url>', and 'Remove' to clear it. `urlEntry` adds the address box (brands, countries):
- * typing a web address stays possible. The value is the URL.
- */
-function ImageInput({ field, urlEntry }: { field: FieldSpec; urlEntry?: ReactNode }) {
-  const { values, setFieldValue, setFieldTouched } = useFormikContext<FormValues>();
-  const upload = useContext(ImageUploaderContext);
-  const failures = useAdminFailures();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [uploadedUrl, setUploadedUrl] = useState<string | null>(null);
-  const [broken, setBroken] = useState<string | null>(null);
-  const url = String(values[field.name] ?? '');
-  const showPreview = /^(https?:\/\/|\/uploads\/)\S+$/.test(url) && broken !== url;
-
-  async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // choosing the same file again still fires a change
-    if (!file) return;
-    const refusal = refuseUpload(file);
-    if (refusal) {
-      notify('error', refusal.title, refusal.description);
-      return;
-    }
-    setProgress(0);
-    try {
-      const stored = await upload(file, setProgress);
-      await setFieldValue(field.name, stored, true);
-      setUploadedUrl(stored);
-      notify('success', 'Success', 'Image uploaded successfully');
-    } catch (error) {
-      failures.report(error, serverMessage(error) ?? 'Failed to upload image', 'Upload failed');
-    } finally {
-      setProgress(null);
-    }
-  }
-
-  return (
-    <Stack gap="2" w="full">
-      {urlEntry}
-      <HStack gap="3" align="center" wrap="wrap">
-        {showPreview ? (
-          <Image
-            src={url}
-            alt={`${field.label} preview`}
-            boxSize="16"
-            objectFit="contain"
-            rounded="md"
-            borderWidth="1px"
-            bg="bg.muted"
-            onError={() => setBroken(url)}
-          />
-        ) : (
-          <Flex boxSize="16" rounded="md" borderWidth="1px" borderStyle="dashed" align="center" justify="center" color="fg.muted" aria-hidden>
-            <ImageOff size={20} />
-          </Flex>
-        )}
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => {
-            setFieldTouched(field.name, true, false);
-            fileInput.current?.click();
-          }}
-          loading={progress !== null}
-          loadingText="Uploading..."
-        >
-          <ImageUp /> {url ? 'Replace Image' : 'Upload Image'}
-        </Button>
-        {url && (
-          <Button
-            variant="ghost"
-            size="sm"
-            colorPalette="red"
-            aria-label={`Remove ${field.label.toLowerCase()}`}
-            onClick={() => {
-              setUploadedUrl(null);
-              void setFieldValue(field.name, '', true);
-            }}
-          >
-            <X /> Remove
-          </Button>
-        )}
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          hidden
-          aria-label={`${field.label} file`}
-          onChange={onFileChosen}
-        />
-      </HStack>
-      {progress !== null && (
-        <Progress.Root value={Math.round(progress * 100)} size="sm" colorPalette="brand" aria-label="Upload progress">
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-      )}
-      {uploadedUrl && uploadedUrl === url && (
-        <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-          Image uploaded: <Code size="sm">{uploadedUrl}</Code>
-        </Text>
-      )}
-    </Stack>
-  );
-}
+export { ImageUploaderContext };
 
 function FormField({ field }: { field: FieldSpec }) {
   const form = useFormikContext<FormValues>();
@@ -156,10 +31,15 @@ function FormField({ field }: { field: FieldSpec }) {
     );
   }
 
+  if (field.kind === 'richText') return <RichTextField field={field} invalid={invalid} error={error} />;
+
   // Screen readers read the error with the input (Ark only sets aria-errormessage, little supported).
   const errorId = `field-${field.name}-error`;
+  const helpId = `field-${field.name}-help`;
+  const slugHelp = field.kind === 'slug';
+  const describedBy = [slugHelp && helpId, invalid && errorId].filter(Boolean).join(' ');
   const common = {
-    'aria-describedby': invalid ? errorId : undefined,
+    'aria-describedby': describedBy || undefined,
     name: field.name,
     onChange: form.handleChange,
     onBlur: form.handleBlur,
@@ -196,28 +76,73 @@ function FormField({ field }: { field: FieldSpec }) {
     case 'image':
       control = <ImageInput field={field} />;
       break;
+    case 'slug':
+      control = <Input {...common} type="text" autoCapitalize="none" autoCorrect="off" spellCheck={false} value={String(value ?? '')} />;
+      break;
     default:
       control = <Input {...common} type="text" value={String(value ?? '')} />;
   }
   return (
-    <Field.Root invalid={invalid} required={field.required} ids={{ errorText: errorId }}>
+    <Field.Root invalid={invalid} required={field.required} ids={{ errorText: errorId, helperText: helpId }}>
       <Field.Label>
         {field.label}
         <Field.RequiredIndicator />
       </Field.Label>
       {control}
+      {slugHelp && <SlugHelp id={helpId} pagePath={field.pagePath} slug={String(value ?? '').trim()} />}
       {invalid && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   );
 }
 
-/** The inputs of a form, in declaration order. Must be inside <Formik>. */
+/** What a slug is, and the page address it makes (`/news/<slug>`). */
+function SlugHelp({ id, pagePath, slug }: { id: string; pagePath?: string; slug: string }) {
+  return (
+    <Field.HelperText id={id}>
+      Lower-case words joined by hyphens; made from the title when left empty. Changing it keeps the old address working (it redirects).
+      {pagePath !== undefined && (
+        <Text as="span" display="block" mt="1" wordBreak="break-all">
+          Page address:{' '}
+          <Code size="sm" data-testid="page-address">
+            {pagePath}/{slug || '...'}
+          </Code>
+          {!slug && ' (made from the title when saved)'}
+        </Text>
+      )}
+    </Field.HelperText>
+  );
+}
+
+/**
+ * The inputs of a form, in declaration order. Must be inside <Formik>. An item with a page of its
+ * own has the fields of that page (the slug, the page's title and description) under their own
+ * heading, after the others.
+ */
 export function FormFields({ fields }: { fields: readonly FieldSpec[] }) {
+  const page = fields.filter((field) => field.pageField);
   return (
     <Stack gap="4">
-      {fields.map((field) => (
-        <FormField key={field.name} field={field} />
-      ))}
+      {fields
+        .filter((field) => !field.pageField)
+        .map((field) => (
+          <FormField key={field.name} field={field} />
+        ))}
+      {page.length > 0 && (
+        // The rule above is the wrapper's: a fieldset's own border would run through its legend.
+        <Box borderTopWidth="1px" pt="4" mt="2">
+          <Fieldset.Root gap="0">
+            <Fieldset.Legend fontSize="md" fontWeight="semibold">
+              Page and sharing
+            </Fieldset.Legend>
+            <Fieldset.HelperText mt="1">The address of the item's own page, and how search results and link previews show it.</Fieldset.HelperText>
+            <Fieldset.Content mt="3">
+              {page.map((field) => (
+                <FormField key={field.name} field={field} />
+              ))}
+            </Fieldset.Content>
+          </Fieldset.Root>
+        </Box>
+      )}
     </Stack>
   );
 }

@@ -40,6 +40,11 @@ function valueFor(field: FieldSpec): fc.Arbitrary<FormValue> {
       );
     case 'select':
       return fc.oneof(fc.constantFrom(...(field.options ?? []).map((o) => o.value)), fc.string({ maxLength: 8 }));
+    case 'richText':
+      // The editor's documents: mostly allowed, else what the allowlist refuses.
+      return fc.oneof({ arbitrary: fc.constantFrom<FormValue>(null, DOCUMENTS.allowed), weight: 6 }, { arbitrary: fc.constantFrom<FormValue>(...DOCUMENTS.refused), weight: 2 });
+    case 'slug':
+      return fc.oneof({ arbitrary: fc.constantFrom('', 'opening-in-muscat', 'q3-2026'), weight: 6 }, { arbitrary: fc.constantFrom('Not A Slug', 'page', 'a--b', '-a', 'ü'), weight: 1 }, { arbitrary: textValues(field.model.maxLength ?? 100), weight: 1 });
     default: {
       // Mostly a valid value, so whole records are accepted too, else anything.
       const valid = field.kind === 'text' || field.kind === 'textarea' ? 'Plain text' : 'https://example.com/a.png';
@@ -49,6 +54,25 @@ function valueFor(field: FieldSpec): fc.Arbitrary<FormValue> {
 }
 
 type FormValue = FormValues[string];
+
+const paragraph = (text: string, marks?: object[]) => ({ type: 'paragraph', content: [{ type: 'text', text, ...(marks && { marks }) }] });
+const doc = (...content: object[]) => ({ type: 'doc', content }) as FormValue;
+const DOCUMENTS = {
+  allowed: doc(
+    { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Phase two' }] },
+    paragraph('See the plan', [{ type: 'link', attrs: { href: 'https://example.com/plan' } }]),
+    { type: 'bulletList', content: [{ type: 'listItem', content: [paragraph('Rail')] }] },
+    { type: 'image', attrs: { src: '/uploads/rail.png', alt: 'A train' } },
+  ),
+  refused: [
+    doc(paragraph('Click', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }])),
+    doc({ type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Title' }] }),
+    doc({ type: 'image', attrs: { src: 'https://evil.example.com/a.png', alt: 'x' } }),
+    doc({ type: 'image', attrs: { src: '/uploads/a.png', alt: '' } }),
+    doc({ type: 'codeBlock', content: [{ type: 'text', text: 'rm -rf' }] }),
+    doc(paragraph('Bidi \u202Egnp.exe')),
+  ],
+};
 
 async function browserErrors(fields: FieldSpec[], values: FormValues): Promise<Record<string, string>> {
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { displayOrderField, optionalText, text } from '@consulting/model';
-import { formFieldsOf, schemaOf } from './field-spec';
+import { displayOrderField, editableFields, news, optionalText, richTextFromPlainText, text, type RichTextDocument } from '@consulting/model';
+import { draftErrorsOf, draftInputFrom, emptyValuesOf, formFieldsOf, inputFrom, publishErrorsOf, schemaOf, valuesFrom } from './field-spec';
 
 // The form rules are the content model's (the server checks with the same ones), so staff see the same message
 // before sending that the server would give after.
@@ -46,5 +46,60 @@ describe('form field rules', () => {
 
   it('take whole numbers only for numeric fields', async () => {
     expect(await errorsFor({ name: 'x', displayOrder: 1.5 })).toEqual(['Display order must be a whole number']);
+  });
+});
+
+describe('rich and slug fields', () => {
+  // The news form as the admin builds it (type.page.path for the slug's preview).
+  const newsFields = formFieldsOf(editableFields(news), { pagePath: news.page.path });
+  const document = {
+    type: 'doc',
+    content: [
+      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Phase two' }] },
+      { type: 'paragraph', content: [{ type: 'text', text: 'Rail', marks: [{ type: 'link', attrs: { href: 'https://example.com' } }] }] },
+    ],
+  } as RichTextDocument;
+  const base = { title: 'Opening', slug: '', pictureUrl: '/uploads/a.png', altText: '', brief: 'We opened.', content: document, link: '', featured: false, pageTitle: '', pageDescription: '', displayOrder: 0 };
+
+  it('are kinds of their own, the page fields marked for their group', () => {
+    const byName = Object.fromEntries(newsFields.map((f) => [f.name, f]));
+    expect(byName.content?.kind).toBe('richText');
+    expect(byName.slug?.kind).toBe('slug');
+    expect(newsFields.filter((f) => f.pageField).map((f) => f.name)).toEqual(['slug', 'pageTitle', 'pageDescription']);
+    expect(byName.slug?.pagePath).toBe('/news');
+  });
+
+  it('send the document as contentDocument, never the plain text under content', () => {
+    const input = inputFrom(newsFields, base);
+    expect(input.contentDocument).toEqual(document);
+    expect(input).not.toHaveProperty('content');
+    expect(input.slug).toBeNull(); // empty: made from the title by the server
+    expect(inputFrom(newsFields, { ...base, content: null }).contentDocument).toBeNull();
+    expect(draftInputFrom(newsFields, base).contentDocument).toEqual(document);
+  });
+
+  it("read a record's document, or its plain text as paragraphs when it has no document", () => {
+    expect(valuesFrom(newsFields, { ...base, content: 'Phase two\n\nRail', contentDocument: document }).content).toEqual(document);
+    expect(valuesFrom(newsFields, { ...base, content: 'One\n\nTwo', contentDocument: null }).content).toEqual(richTextFromPlainText('One\n\nTwo'));
+    expect(valuesFrom(newsFields, { ...base, content: null, contentDocument: null }).content).toBeNull();
+    expect(emptyValuesOf(newsFields).content).toBeNull();
+  });
+
+  it("check a document with the model's rule and message, and slugs with theirs", async () => {
+    const hostile = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }] } as RichTextDocument;
+    const errors = async (values: object) => {
+      try {
+        await schemaOf(newsFields).validate(values, { abortEarly: false });
+        return [];
+      } catch (error) {
+        return (error as { errors: string[] }).errors;
+      }
+    };
+    expect(await errors(base)).toEqual([]);
+    expect(await errors({ ...base, content: null })).toEqual([]);
+    expect(await errors({ ...base, content: hostile })).toEqual(['Links in content must be web addresses (http:// or https://) or email addresses (mailto:)']);
+    expect(await errors({ ...base, slug: 'Not a slug' })).toEqual(['Slug may hold only lower-case letters, digits and single hyphens between words']);
+    expect(publishErrorsOf(newsFields, { ...base, content: hostile })).toEqual({ content: 'Links in content must be web addresses (http:// or https://) or email addresses (mailto:)' });
+    expect(draftErrorsOf(newsFields, { ...base, title: '', content: hostile })).toEqual({ content: 'Links in content must be web addresses (http:// or https://) or email addresses (mailto:)' });
   });
 });

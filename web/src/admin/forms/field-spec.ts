@@ -1,5 +1,14 @@
 import * as yup from 'yup';
-import { fieldMessage, type Choice, type Field } from '@consulting/model';
+import {
+  documentKey,
+  fieldMessage,
+  isRichTextDocument,
+  pageMetaFields,
+  richTextFromPlainText,
+  type Choice,
+  type Field,
+  type RichTextDocument,
+} from '@consulting/model';
 
 // A form field is a content model field (model/src) plus the input that edits it. Its yup rule
 // runs the model's own check on the value the form would send, so the browser refuses exactly what
@@ -13,7 +22,9 @@ export type FieldKind =
   | 'integer' //   whole number (number input)
   | 'image' //     uploaded picture: an 'Upload Image' button, the value is the returned URL
   | 'checkbox' //  on/off flag
-  | 'select'; //   one of the field's options (contact icon)
+  | 'select' //    one of the field's options (contact icon)
+  | 'richText' //  rich text: the document editor (headings, lists, links, pictures); the value is the document
+  | 'slug'; //     the last part of the item's page address, with a preview of it
 
 export interface FieldSpec {
   name: string;
@@ -26,9 +37,14 @@ export interface FieldSpec {
   options?: readonly Choice[];
   /** The content model's field: rules, messages, default. */
   model: Field;
+  /** Where the type's items have their pages ('/news'): a slug field previews `<pagePath>/<slug>`. */
+  pagePath?: string;
+  /** Part of the item's own page (the slug, the page title and description): the dialog groups these. */
+  pageField?: boolean;
 }
 
-export type FormValue = string | number | boolean;
+/** A rich field's value: its document, null when empty. */
+export type FormValue = string | number | boolean | RichTextDocument | null;
 export type FormValues = Record<string, FormValue>;
 
 function kindOf(field: Field): FieldKind {
@@ -45,11 +61,21 @@ function kindOf(field: Field): FieldKind {
       return 'checkbox';
     case 'choice':
       return 'select';
+    case 'richText':
+      return 'richText';
+    case 'slug':
+      return 'slug';
   }
 }
 
-/** The form fields of a content type's editable fields, in declaration order. */
-export function formFieldsOf(fields: Readonly<Record<string, Field>>): FieldSpec[] {
+/** The page fields besides the slug (the page's title and description). */
+const PAGE_META = new Set(Object.keys(pageMetaFields()));
+
+/**
+ * The form fields of a content type's editable fields, in declaration order. `pagePath`: the
+ * type's items have pages there (`type.page.path`), which the slug field previews.
+ */
+export function formFieldsOf(fields: Readonly<Record<string, Field>>, options: { pagePath?: string } = {}): FieldSpec[] {
   return Object.entries(fields).map(([name, model]) => ({
     name,
     label: model.label,
@@ -59,21 +85,40 @@ export function formFieldsOf(fields: Readonly<Record<string, Field>>): FieldSpec
     checkboxLabel: model.checkboxLabel,
     options: model.options,
     model,
+    ...(options.pagePath !== undefined && { pagePath: options.pagePath, pageField: model.kind === 'slug' || PAGE_META.has(name) }),
   }));
 }
 
-/** The value an empty form starts with: the model's default, else '' / 0 / false. */
+/** The key a field's value is sent under: a rich field sends its document (`contentDocument`), never its plain text. */
+export function inputKeyOf(field: FieldSpec): string {
+  return field.kind === 'richText' ? documentKey(field.name) : field.name;
+}
+
+/** The value an empty form starts with: the model's default, else '' / 0 / false (a rich field: no document). */
 function defaultOf(field: FieldSpec): FormValue {
   const declared = field.model.default;
   if (declared !== undefined) return declared;
   if (field.kind === 'integer') return 0;
   if (field.kind === 'checkbox') return false;
+  if (field.kind === 'richText') return null;
   return '';
 }
 
-/** The value sent for one form value: trimmed text, empty optional text as null, numbers. */
+/** A rich field's value as stored: its document, else its plain text made into paragraphs, else null. */
+function documentOf(field: FieldSpec, record: Record<string, unknown>): RichTextDocument | null {
+  const document = record[documentKey(field.name)];
+  if (isRichTextDocument(document)) return document;
+  const text = record[field.name];
+  return typeof text === 'string' ? richTextFromPlainText(text) : null;
+}
+
+/** The value sent for one form value: trimmed text, empty optional text as null, numbers, documents. */
 function inputValue(field: FieldSpec, value: FormValue | undefined): unknown {
   switch (field.kind) {
+    case 'richText':
+      // The document as the editor made it (the server checks and normalises it); a string only from an old kept draft.
+      if (value === null || value === undefined || value === '') return null;
+      return typeof value === 'string' ? richTextFromPlainText(value) : value;
     case 'checkbox':
       return value === true;
     case 'integer':
@@ -88,7 +133,8 @@ function inputValue(field: FieldSpec, value: FormValue | undefined): unknown {
 }
 
 function ruleOf(field: FieldSpec): yup.AnySchema {
-  return yup.mixed().test('content-model', function check(value) {
+  // Nullable: an empty rich field's value is null (the model's rule decides whether that is allowed).
+  return yup.mixed().nullable().test('content-model', function check(value) {
     const message = fieldMessage(field.model, inputValue(field, value as FormValue | undefined));
     return message === null ? true : this.createError({ message });
   });
@@ -104,20 +150,24 @@ export function emptyValuesOf(fields: readonly FieldSpec[]): FormValues {
   return Object.fromEntries(fields.map((f) => [f.name, defaultOf(f)]));
 }
 
-/** Values of a form prefilled from a stored record ("Edit"); null becomes empty. */
+/**
+ * Values of a form prefilled from a stored record ("Edit"); null becomes empty. A rich field reads
+ * its document (`<name>Document`), or its plain text made into paragraphs when only that is there.
+ */
 export function valuesFrom(fields: readonly FieldSpec[], record: object): FormValues {
   const source = record as Record<string, unknown>;
   return Object.fromEntries(
     fields.map((f) => {
+      if (f.kind === 'richText') return [f.name, documentOf(f, source)];
       const value = source[f.name];
       return [f.name, value === null || value === undefined ? defaultOf(f) : (value as FormValue)];
     }),
   );
 }
 
-/** The GraphQL input for the form values. */
+/** The GraphQL input for the form values (a rich field as `<name>Document`). */
 export function inputFrom(fields: readonly FieldSpec[], values: FormValues): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => [f.name, inputValue(f, values[f.name])]));
+  return Object.fromEntries(fields.map((f) => [inputKeyOf(f), inputValue(f, values[f.name])]));
 }
 
 /**
@@ -134,8 +184,8 @@ export function draftErrorsOf(fields: readonly FieldSpec[], values: FormValues):
   const input = draftInputFrom(fields, values);
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    if (!(field.name in input)) continue;
-    const message = fieldMessage(field.model, input[field.name]);
+    if (!(inputKeyOf(field) in input)) continue;
+    const message = fieldMessage(field.model, input[inputKeyOf(field)]);
     if (message) errors[field.name] = message;
   }
   return errors;
@@ -146,7 +196,7 @@ export function publishErrorsOf(fields: readonly FieldSpec[], values: FormValues
   const input = inputFrom(fields, values);
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    const message = fieldMessage(field.model, input[field.name]);
+    const message = fieldMessage(field.model, input[inputKeyOf(field)]);
     if (message) errors[field.name] = message;
   }
   return errors;

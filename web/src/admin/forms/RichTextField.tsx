@@ -1,0 +1,51 @@
+import { lazy, Suspense } from 'react';
+import { useFormikContext } from 'formik';
+import { Box, Field, Spinner, Text } from '@chakra-ui/react';
+import { richTextFromPlainText, type RichTextDocument } from '@consulting/model';
+import type { FieldSpec, FormValues } from './field-spec';
+
+/** The editor (TipTap and ProseMirror) is a chunk of its own, loaded when a form with a rich field opens. */
+export const loadRichTextEditor = () => import('./rich-text/RichTextEditor');
+const RichTextEditor = lazy(loadRichTextEditor);
+
+/**
+ * A rich field in a record form: its label, the editor (the value is the document, null when
+ * empty) and its error, tied to the editable area as the other fields tie theirs.
+ */
+export function RichTextField({ field, invalid, error }: { field: FieldSpec; invalid: boolean; error?: string }) {
+  const form = useFormikContext<FormValues>();
+  const ids = { label: `field-${field.name}-label`, errorText: `field-${field.name}-error` };
+  // A document; plain text only in a draft kept before the field was rich.
+  const raw = form.values[field.name];
+  const value = typeof raw === 'string' ? richTextFromPlainText(raw) : raw !== null && typeof raw === 'object' ? (raw as RichTextDocument) : null;
+  return (
+    <Field.Root invalid={invalid} required={field.required} ids={ids}>
+      <Field.Label>
+        {field.label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Suspense
+        fallback={
+          <Box w="full" minH="52" borderWidth="1px" rounded="l2" display="flex" alignItems="center" justifyContent="center" gap="2" color="fg.muted">
+            <Spinner size="sm" />
+            <Text fontSize="sm">Loading the editor...</Text>
+          </Box>
+        }
+      >
+        <RichTextEditor
+          name={field.name}
+          label={field.label}
+          messageName={field.model.messageName}
+          value={value}
+          onChange={(document) => void form.setFieldValue(field.name, document, true)}
+          onBlur={() => void form.setFieldTouched(field.name, true, true)}
+          labelId={ids.label}
+          describedBy={invalid ? ids.errorText : undefined}
+          invalid={invalid}
+          required={field.required}
+        />
+      </Suspense>
+      {invalid && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
