@@ -77,6 +77,7 @@ export const sharedDescriptions = {
   id: 'Stable identifier: assigned on creation, never changes and is never reused for another record.',
   version: 'Starts at 1, +1 on every update. Send it back (If-Match, expectedVersion) so a stale save is refused.',
   createdAt: 'When the record was created (set by the server, ISO 8601).',
+  updatedAt: 'When the record last changed on the site (set by the server, ISO 8601).',
   limit: 'Return at most this many records (1 to 500). Absent: all of them.',
   offset: 'Skip this many records first (0 or more). Absent: 0.',
   flagFilter: (messageName: string) => `Only records whose ${messageName.toLowerCase()} flag is this value. Absent: all.`,

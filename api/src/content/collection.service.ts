@@ -11,6 +11,7 @@ import { parseIds } from './list-options.js';
 import { lastPlace, placeRecord } from './ordering.js';
 import { saveVersioned } from './versioned-save.js';
 import { endDraft, forgetRecords } from './publication/publication.js';
+import { settleSlug, type SlugTarget } from './pages/slugs.js';
 
 // The one CRUD mechanism for every collection. A content type contributes its entity, its
 // fields and its name; rules, permissions, versions and flushing live here (the list reads in
@@ -29,6 +30,7 @@ export function collectionService<T extends Listed>(
     return record;
   };
   const { count, list } = listQueries(entity, label, path, behaviour);
+  const slugTarget = (em: EntityManager): SlugTarget => ({ table: em.getMetadata().get(entity).tableName, collection: path, rules, noun: label.toLowerCase() });
 
   /** The records of a bulk action, all of them (NotFound naming the missing ids otherwise). */
   const findAll = async (em: EntityManager, ids: number[]): Promise<T[]> => {
@@ -90,6 +92,7 @@ export function collectionService<T extends Listed>(
       outer.transactional(async (em) => {
         const user = await requirePermission(em, caller, 'content.publish');
         const values = validateInput(rules, input, 'create');
+        await settleSlug(em, slugTarget(em), values, null);
         // New items go last unless the editor picked a place.
         const picked = typeof input === 'object' && input !== null && (input as { displayOrder?: unknown }).displayOrder != null;
         if (!picked) values.displayOrder = await lastPlace(em, await takeOrderTurn(em));
@@ -105,7 +108,9 @@ export function collectionService<T extends Listed>(
         const user = await requirePermission(em, caller, 'content.publish');
         const record = await find(em, id);
         const before = snapshotOf(record);
-        await saveVersioned(em, entity, path, record, validateInput(rules, input, 'update'), expected);
+        const values = validateInput(rules, input, 'update');
+        await settleSlug(em, slugTarget(em), values, record.id, before);
+        await saveVersioned(em, entity, path, record, values, expected);
         // Saving publishes: the record's pending draft, if any, ends (its saves stay in History).
         await endDraft(em, path, record.id);
         recordHistory(em, path, 'update', user, record.id, before, record);

@@ -1,6 +1,7 @@
 import { EntitySchema, type EntityClass, type EntitySchemaProperty, type Opt } from '@mikro-orm/core';
-import { displayOrderField, type ContentType, type Field, type FieldPresence, type FieldValue } from '@consulting/model';
+import { displayOrderField, documentKey, type ContentType, type Field, type FieldPresence, type FieldValue } from '@consulting/model';
 import { searchExpression, searchGrams, searchGramsIndexName, searchIndexName } from './search-sql.js';
+import { ownPageTriggers } from './pages/page-triggers.js';
 
 // The entity of a content type: a MikroORM EntitySchema derived from its declaration (no entity
 // file per type). Each field becomes a column; the shared columns (id, display order, creation
@@ -11,9 +12,9 @@ type Property = EntitySchemaProperty<unknown, unknown>;
 const columnTypeOf = (field: Field): string =>
   field.kind === 'wholeNumber' ? 'integer' : field.kind === 'flag' ? 'boolean' : 'text';
 
-/** A content field: nullable when optional without a default; the default is the column's. */
+/** A content field: nullable when optional without a default; the default is the column's. A slug is always there (made when not given). */
 function fieldColumn(field: Field): Property {
-  const nullable = !field.required && field.default === undefined;
+  const nullable = !field.required && field.default === undefined && field.kind !== 'slug';
   return {
     type: columnTypeOf(field),
     ...(nullable && { nullable: true }),
@@ -53,18 +54,30 @@ function listIndexes(type: ContentType): IndexDef[] {
 /** The entity of a content type, on `target` (its GraphQL object type's class). */
 export function contentEntitySchema(type: ContentType, target: new () => object): EntitySchema {
   const properties: Record<string, Property> = { id: { type: 'integer', primary: true, autoincrement: true } as Property };
-  for (const [key, field] of Object.entries(type.fields)) properties[key] = fieldColumn(field);
+  for (const [key, field] of Object.entries(type.fields)) {
+    properties[key] = fieldColumn(field);
+    // A rich field: its plain text (above) and its document (rich-text/ in the model).
+    if (field.kind === 'richText') properties[documentKey(key)] = { type: 'json', nullable: true } as Property;
+  }
   if (type.kind === 'collection') properties.displayOrder = fieldColumn(displayOrderField);
   // A timestamp the database sets on insert; never taken from a client.
   if (type.createdAt) properties.createdAt = { type: 'datetime', defaultRaw: 'now()' } as Property;
+  // The time of the last change: set on every update (by the database too, for writes the ORM does not make: pages/page-triggers.ts).
+  if (type.updatedAt) properties.updatedAt = { type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() } as Property;
   // Starts at 1 and goes up by one on every update; an update names the version it read (optimistic concurrency).
   properties.version = { type: 'integer', version: true } as Property;
-  return new EntitySchema({
+  const schema = new EntitySchema({
     class: target,
     tableName: type.table,
     properties,
     indexes: type.kind === 'collection' ? listIndexes(type) : [],
+    // An item's page address is unique in its collection.
+    uniques: Object.entries(type.fields)
+      .filter(([, field]) => field.kind === 'slug')
+      .map(([key]) => ({ properties: [key] })),
   } as never);
+  schema.meta.triggers.push(...ownPageTriggers(type));
+  return schema;
 }
 
 type StoredValue<F> = FieldPresence<F> extends 'optional'
@@ -80,7 +93,8 @@ export type ContentRecord<C extends ContentType> = {
 } & { -readonly [K in keyof C['fields']]: StoredValue<C['fields'][K]> } & (C['kind'] extends 'collection'
     ? { displayOrder: Opt<number> }
     : unknown) &
-  (C['createdAt'] extends true ? { createdAt: Opt<Date> } : unknown);
+  (C['createdAt'] extends true ? { createdAt: Opt<Date> } : unknown) &
+  (C['updatedAt'] extends true ? { updatedAt: Opt<Date> } : unknown);
 
 /** The entity class of a content type, typed by its declaration. */
 export type ContentEntity<C extends ContentType> = EntityClass<ContentRecord<C>>;

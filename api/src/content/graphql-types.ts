@@ -1,13 +1,29 @@
 import 'reflect-metadata';
 import { Field as GraphQLField, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { displayOrderField, sharedDescriptions, type ContentType, type Field } from '@consulting/model';
+import { GraphQLScalarType } from 'graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { displayOrderField, documentKey, RICH_TEXT_LIMITS, sharedDescriptions, type ContentType, type Field } from '@consulting/model';
 
 // The GraphQL object type and input type of a content type, derived from its declaration in the
 // content model: each field becomes a GraphQL field with an explicit type (no decorator metadata
 // needed). type-graphql describes classes, so each type gets one, made here at run time; the same
 // class is the entity's (entity-schema.ts), so resolvers return the records MikroORM loads.
 
-type GraphQLScalar = typeof String | typeof Boolean | typeof Date | typeof Int;
+type GraphQLScalar = typeof String | typeof Boolean | typeof Date | typeof Int | GraphQLScalarType;
+
+/**
+ * A rich-text document: ProseMirror JSON (what TipTap reads and writes) of the allowed nodes only.
+ * The server checks every document it is given and refuses anything else (BAD_USER_INPUT).
+ */
+export const RichTextDocumentScalar = new GraphQLScalarType({
+  ...GraphQLJSONObject.toConfig(),
+  name: 'RichTextDocument',
+  specifiedByURL: 'https://prosemirror.net/docs/ref/#model.Node.toJSON',
+  description:
+    'Rich text as a ProseMirror JSON document: {"type":"doc","content":[...]}. Blocks: paragraph, heading (attrs.level 2-4), bulletList, orderedList (attrs.start), ' +
+    'listItem, blockquote, image (attrs.src an /uploads/ path, attrs.alt required); inline: text (marks bold, italic, link with attrs.href http, https or mailto), hardBreak. ' +
+    `At most ${RICH_TEXT_LIMITS.maxNodes} nodes, ${RICH_TEXT_LIMITS.maxDepth} levels, ${RICH_TEXT_LIMITS.maxTextLength} characters. Anything else is refused.`,
+});
 
 /** The GraphQL enums of choice fields, registered once per name (ContactIcon). */
 const enums = new Map<string, object>();
@@ -51,9 +67,14 @@ export function contentObjectType(type: ContentType): new () => object {
   const declared = type.kind === 'collection' ? { ...type.fields, displayOrder: displayOrderField } : type.fields;
   for (const [key, declaration] of Object.entries(declared)) {
     const graphQLType = graphQLTypeOf(declaration); // enums are registered before the schema is built
-    field(key, () => graphQLType, { nullable: !declaration.required && declaration.default === undefined, description: declaration.description });
+    const nullable = !declaration.required && declaration.default === undefined && declaration.kind !== 'slug';
+    field(key, () => graphQLType, { nullable, description: declaration.description });
+    if (declaration.kind === 'richText') {
+      field(documentKey(key), () => RichTextDocumentScalar, { nullable: true, description: `${declaration.label} as a rich-text document; null when empty.` });
+    }
   }
   if (type.createdAt) field('createdAt', () => Date, { description: sharedDescriptions.createdAt });
+  if (type.updatedAt) field('updatedAt', () => Date, { description: sharedDescriptions.updatedAt });
   field('version', () => Int, { description: sharedDescriptions.version });
   ObjectType(type.typeName, { description: type.description })(target);
   return target;
@@ -64,6 +85,12 @@ export function contentInputFields(Input: new () => object, fields: Readonly<Rec
   for (const [key, field] of Object.entries(fields)) {
     const graphQLType = graphQLTypeOf(field);
     GraphQLField(() => graphQLType, { nullable: allOptional || !field.required, description: field.description })(Input.prototype, key);
+    if (field.kind === 'richText') {
+      GraphQLField(() => RichTextDocumentScalar, {
+        nullable: true,
+        description: `${field.label} as a rich-text document (preferred to the plain text ${key} when both are given; null clears it).`,
+      })(Input.prototype, documentKey(key));
+    }
   }
 }
 

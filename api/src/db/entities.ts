@@ -9,6 +9,7 @@ import { collections, singletons } from '../content/registry.js';
 import { ContentRevision } from './content-revision.entity.js';
 import { PreviewLink } from '../preview/preview-link.entity.js';
 import { ScheduledJob } from '../jobs/scheduled-job.entity.js';
+import { SlugRedirectSchema } from '../content/pages/slug-redirect.entity.js';
 import { webhookEntities } from '../webhooks/webhook.entities.js';
 import { declareContentTriggers, type ContentTable } from './content-triggers.js';
 
@@ -35,4 +36,5 @@ export const entities = [
   ActivityLog,
   PreviewLink,
   ScheduledJob,
+  SlugRedirectSchema,
 ];

@@ -6,6 +6,7 @@ import { AccountsResolver } from './accounts.resolver.js';
 import { annotateAccess, authChecker } from './access.js';
 import { AuthResolver } from './auth.resolver.js';
 import { contentResolvers } from './content.resolver.js';
+import { ownPageResolvers } from './own-pages.resolver.js';
 import { publicationResolvers } from '../content/publication/publication.resolver.js';
 import { HistoryResolver } from './history.resolver.js';
 import { OverviewResolver } from './overview.resolver.js';
@@ -19,7 +20,7 @@ let built: Promise<GraphQLSchema> | undefined;
 
 /** The GraphQL schema, built once per process from the resolver classes. */
 export function graphQLSchema(): Promise<GraphQLSchema> {
-  const resolvers = [AuthResolver, AccountsResolver, UploadResolver, ...contentResolvers, ...publicationResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver, OverviewResolver, PreviewLinksResolver, ActivityResolver, ...jobResolvers] as const;
+  const resolvers = [AuthResolver, AccountsResolver, UploadResolver, ...contentResolvers, ...ownPageResolvers, ...publicationResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver, OverviewResolver, PreviewLinksResolver, ActivityResolver, ...jobResolvers] as const;
   built ??= buildSchema({
     resolvers,
     // Services validate raw input themselves (REST sends raw JSON); no class-validator here.

@@ -44,7 +44,7 @@ function emptyValue(field: Field): unknown {
 export function previewInstance(definition: CollectionDefinition | SingletonDefinition, overlay: PreviewOverlay): Row {
   const values: Record<string, unknown> = { ...overlay.record };
   for (const [key, field] of Object.entries(definition.type.fields)) {
-    const nonNull = field.required || field.default !== undefined;
+    const nonNull = field.required || field.default !== undefined || field.kind === 'slug';
     if (nonNull && (values[key] === undefined || values[key] === null)) values[key] = emptyValue(field);
   }
   if (definition.type.createdAt) values.createdAt = dateOf(values.createdAt) ?? new Date();

@@ -1,4 +1,5 @@
-import { editableFields, sharedDescriptions, type ContentType, type Field } from '@consulting/model';
+import { documentKey, editableFields, SLUG_PATTERN, sharedDescriptions, type ContentType, type Field } from '@consulting/model';
+import { RICH_TEXT_SCHEMAS, richTextDocumentSchema } from './rich-text-schema.js';
 import { collections, singletons } from '../content/registry.js';
 import { graphQLSchema } from '../graphql/schema.js';
 import { SESSION_COOKIE } from '../auth/session-store.js';
@@ -21,8 +22,14 @@ function fieldSchema(field: Field, asRead: boolean): Json {
         ? { type: 'boolean' }
         : field.kind === 'choice'
           ? { type: 'string', enum: (field.options ?? []).map((o) => o.value) }
-          : { type: 'string', maxLength: field.maxLength, ...(field.kind === 'webAddress' && { format: 'uri' }) };
-  const nullable = asRead ? !field.required && field.default === undefined : !field.required;
+          : {
+              type: 'string',
+              maxLength: field.maxLength,
+              ...(field.kind === 'webAddress' && { format: 'uri' }),
+              ...(field.kind === 'slug' && { pattern: SLUG_PATTERN.source }),
+            };
+  // A slug is always there as read (made when not given); on input it may be left out.
+  const nullable = asRead ? !field.required && field.default === undefined && field.kind !== 'slug' : !field.required;
   if (nullable) base.type = [base.type, 'null'];
   if (field.default !== undefined) base.default = field.default;
   return { ...(field.description && { description: field.description }), ...base };
@@ -30,15 +37,26 @@ function fieldSchema(field: Field, asRead: boolean): Json {
 
 function recordSchema(type: ContentType): Json {
   const properties: Json = { id: { type: 'integer', minimum: 1, description: sharedDescriptions.id } };
-  for (const [name, field] of Object.entries(editableFields(type))) properties[name] = fieldSchema(field, true);
+  for (const [name, field] of Object.entries(editableFields(type))) {
+    properties[name] = fieldSchema(field, true);
+    if (field.kind === 'richText') properties[documentKey(name)] = richTextDocumentSchema(`${field.label} as a rich-text document; null when empty.`);
+  }
   if (type.createdAt) properties.createdAt = { type: 'string', format: 'date-time', description: sharedDescriptions.createdAt };
+  if (type.updatedAt) properties.updatedAt = { type: 'string', format: 'date-time', description: sharedDescriptions.updatedAt };
   properties.version = { type: 'integer', minimum: 1, description: sharedDescriptions.version };
   return { type: 'object', description: type.description, properties, required: Object.keys(properties), additionalProperties: false };
 }
 
 function inputSchema(type: ContentType): Json {
   const fields = editableFields(type);
-  const properties = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, fieldSchema(field, false)]));
+  const properties = Object.fromEntries(
+    Object.entries(fields).flatMap(([name, field]) => [
+      [name, fieldSchema(field, false)],
+      ...(field.kind === 'richText'
+        ? [[documentKey(name), richTextDocumentSchema(`${field.label} as a rich-text document; preferred to the plain text ${name} when both are given; null clears it.`)]]
+        : []),
+    ]),
+  );
   const required = Object.entries(fields)
     .filter(([, f]) => f.required)
     .map(([name]) => name);
@@ -102,6 +120,7 @@ export async function openApiDocument(table: readonly Route[]): Promise<Json> {
   const entry = { type: ['object', 'null'], description: 'The whole record (null when there is none).' };
   const schemas: Json = {
     ...ERROR_SCHEMAS,
+    ...RICH_TEXT_SCHEMAS,
     User: schemaOfGraphQLType(graphql, 'User'),
     WebhookEndpoint: schemaOfGraphQLType(graphql, 'WebhookEndpoint'),
     WebhookEndpointInput: schemaOfGraphQLType(graphql, 'WebhookEndpointInput'),

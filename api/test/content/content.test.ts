@@ -99,9 +99,13 @@ describe('news', () => {
 
   it('lists the fields the public site reads', async () => {
     const list = await request(session.app.baseUrl, 'GET', '/api/news');
-    expect(Object.keys(list.body[0]).sort()).toEqual(
-      ['altText', 'brief', 'content', 'createdAt', 'displayOrder', 'featured', 'id', 'link', 'pictureUrl', 'title', 'version'].sort(),
-    );
+    // The spec's fields, and those an article's own page added beside them (issue 24): its
+    // address, the rich document, the page's title and description, the time of the last change.
+    const spec = ['altText', 'brief', 'content', 'createdAt', 'displayOrder', 'featured', 'id', 'link', 'pictureUrl', 'title', 'version'];
+    const ownPage = ['slug', 'contentDocument', 'pageTitle', 'pageDescription', 'updatedAt'];
+    expect(Object.keys(list.body[0]).sort()).toEqual([...spec, ...ownPage].sort());
+    // The spec's content stays plain text (or null).
+    for (const item of list.body) expect(item.content === null || typeof item.content === 'string').toBe(true);
   });
 
   it('featured defaults to false', async () => {

@@ -15,7 +15,8 @@ const { gql, rest } = graphqlClient(session);
 async function selectionOf(typeName: string): Promise<string> {
   const type = (await graphQLSchema()).getType(typeName);
   if (!type || !isObjectType(type)) throw new Error(`No type ${typeName}`);
-  const scalars = Object.values(type.getFields()).filter((field) => !isObjectType(getNamedType(field.type)));
+  // A rich field's HTML (`contentHtml`) is GraphQL's own rendering of the document both surfaces carry.
+  const scalars = Object.values(type.getFields()).filter((field) => !isObjectType(getNamedType(field.type)) && !/Html$/.test(field.name));
   return `{ ${scalars.map((field) => field.name).join(' ')} }`;
 }
 

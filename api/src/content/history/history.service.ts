@@ -5,6 +5,7 @@ import type { Caller } from '../../auth/caller.js';
 import { NotFound } from '../../shared/errors.js';
 import { recordHistory, snapshotOf } from './record-history.js';
 import { validateInput } from '../fields.js';
+import { settleSlug, slugTargetOf } from '../pages/slugs.js';
 import { parseIds, type ListOptions } from '../list-options.js';
 import { collections, definitionOf, singletons } from '../registry.js';
 import { changedFields } from './changed-fields.js';
@@ -59,12 +60,15 @@ export async function restoreRevision(
     if (record) {
       const before = snapshotOf(record);
       delete input.displayOrder;
-      em.assign(record, validateInput(rules, input, 'update') as never);
+      const values = validateInput(rules, input, 'update');
+      // The old state's address, unless another record has taken it since: then a new one.
+      await settleSlug(em, slugTargetOf(definition.type, rules), values, entry.recordId, before, { whenTaken: 'make' });
+      em.assign(record, values as never);
       await em.flush();
       recordHistory(em, entry.collection, 'restore', user, entry.recordId, before, record);
     } else {
       if (!('displayOrder' in rules)) throw new NotFound('Record not found');
-      const restored = recreate(em, definition, entry.recordId, state);
+      const restored = await recreate(em, definition, entry.recordId, state);
       await em.flush();
       recordHistory(em, entry.collection, 'restore', user, entry.recordId, null, restored);
     }
@@ -76,12 +80,14 @@ export async function restoreRevision(
 }
 
 /** A deleted record as its history recorded it, with its id, place and creation time (added to the unit of work). */
-function recreate(em: EntityManager, definition: ReturnType<typeof definitionOf>, id: number, state: Record<string, unknown>): object {
+async function recreate(em: EntityManager, definition: ReturnType<typeof definitionOf>, id: number, state: Record<string, unknown>): Promise<object> {
   const rules = editableFields(definition.type);
   const input: Record<string, unknown> = {};
   for (const key of Object.keys(rules)) if (key in state) input[key] = state[key];
+  const values = validateInput(rules, input, 'create');
+  await settleSlug(em, slugTargetOf(definition.type, rules), values, id, undefined, { whenTaken: 'make' });
   return em.create(definition.entity, {
-    ...validateInput(rules, input, 'create'),
+    ...values,
     id,
     ...(typeof state.createdAt === 'string' && { createdAt: new Date(state.createdAt) }),
   } as never);

@@ -5,6 +5,7 @@ import type { Caller } from '../../auth/caller.js';
 import type { User } from '../../auth/user.entity.js';
 import { BadRequest, NotFound } from '../../shared/errors.js';
 import { validateInput } from '../fields.js';
+import { settleSlug, slugTargetOf } from '../pages/slugs.js';
 import { recordHistory, snapshotOf } from '../history/record-history.js';
 import { lastPlace } from '../ordering.js';
 import { definitionOf } from '../registry.js';
@@ -50,7 +51,9 @@ export const publication = {
   saveDraft: (outer: EntityManager, path: string, id: number, input: unknown, caller: Caller, expectedDraftVersion?: number) =>
     outer.transactional(async (em) => {
       const user = await requirePermission(em, caller, 'content.draft');
-      validateInput(editableFields(definitionOf(path).type), input, 'draft');
+      const checked = validateInput(editableFields(definitionOf(path).type), input, 'draft');
+      // A slug the draft names must be free when it is saved, not only when it is published.
+      await settleSlug(em, slugTargetOf(definitionOf(path).type, editableFields(definitionOf(path).type)), checked, id, undefined, { make: false });
       const draft = await findDraft(em, path, id, true);
       const live = await findLive(em, path, id);
       if (!live && !draft) throw new NotFound(`${definitionOf(path).type.labels.entity} not found`);
@@ -122,12 +125,16 @@ export const publication = {
       const rules = editableFields(definition.type);
       let record: Row;
       let before: Record<string, unknown> | null = null;
+      const slugs = slugTargetOf(definition.type, rules);
       if (live) {
         before = snapshotOf(live);
-        em.assign(live, validateInput(rules, draft.values, 'update') as never);
+        const values = validateInput(rules, draft.values, 'update');
+        await settleSlug(em, slugs, values, id, before);
+        em.assign(live, values as never);
         record = live;
       } else {
         const values = validateInput(rules, draft.values, 'create');
+        await settleSlug(em, slugs, values, id);
         const table = definition.type.table;
         await em.execute(`lock table "${table}" in share row exclusive mode`);
         // Where the editor put it, else where it was before it was unpublished, else last.

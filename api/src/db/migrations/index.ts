@@ -16,6 +16,7 @@ import { Migration20261124160200_activity_log } from './Migration20261124160200_
 import { Migration20261124160300_scheduled_jobs } from './Migration20261124160300_scheduled_jobs.js';
 import { Migration20261124160400_preview_links } from './Migration20261124160400_preview_links.js';
 import { Migration20261124160500_content_drafts } from './Migration20261124160500_content_drafts.js';
+import { Migration20261124190000_own_pages_rich_text } from './Migration20261124190000_own_pages_rich_text.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here and adds it to this list (db/migration-files.ts registerMigration).
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124160300_scheduled_jobs', class: Migration20261124160300_scheduled_jobs },
   { name: 'Migration20261124160400_preview_links', class: Migration20261124160400_preview_links },
   { name: 'Migration20261124160500_content_drafts', class: Migration20261124160500_content_drafts },
+  { name: 'Migration20261124190000_own_pages_rich_text', class: Migration20261124190000_own_pages_rich_text },
 ];
