@@ -5,7 +5,8 @@ import { defineCollection, type Column } from './collections/collection-definiti
 
 // The admin table of a collection whose screen declares nothing of its own (no entry in
 // screen-overrides.ts): its first few one-line fields as columns, each drawn by its kind, then the
-// display order; a row is named by its first text field.
+// display order; a row is named by its first text field. Rich text (a whole article) and slugs
+// (an address made from the title) are not worth a column.
 
 /** How many declared fields the default table shows. */
 const DEFAULT_COLUMNS = 4;
@@ -32,7 +33,7 @@ function columnOf(type: ContentType, key: string, field: Field): Column<Row> {
 
 /** A collection's screen from its declaration alone. */
 export function defaultCollection(type: ContentType) {
-  const fields = Object.entries(type.fields).filter(([, field]) => !field.multiline);
+  const fields = Object.entries(type.fields).filter(([, field]) => !field.multiline && field.kind !== 'richText' && field.kind !== 'slug');
   const nameField = fields.find(([, field]) => field.kind === 'text')?.[0];
   return defineCollection<ContentType>({
     type,

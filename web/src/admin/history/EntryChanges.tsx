@@ -1,6 +1,6 @@
 import { Box, Flex, Image, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { thumbnailSrc } from '../forms/thumbnail-src';
-import { fieldChanges, parseState, type FieldChange, type Shown } from './change-values';
+import { changedFields, fieldChanges, parseState, type FieldChange, type Shown } from './change-values';
 import type { HistoryEntry } from './history-operations';
 
 // One history entry's changes, each field as before -> after (long text as its words removed and
@@ -41,7 +41,11 @@ function Change({ change, label }: { change: FieldChange; label: string }) {
         {label}
         <VisuallyHidden>:</VisuallyHidden>
       </Text>{' '}
-      {change.parts ? (
+      {change.formattingOnly ? (
+        <Text as="span" color="fg.muted">
+          formatting changed (the words are the same)
+        </Text>
+      ) : change.parts ? (
         <Box whiteSpace="pre-wrap" wordBreak="break-word" mt="1" p="2" rounded="md" bg="bg.subtle" data-testid="text-diff">
           {change.parts.map((part, i) =>
             part.change === 'same' ? (
@@ -84,7 +88,7 @@ export function EntryChanges({ entry, collection, labelOf }: { entry: HistoryEnt
   if (!before || !after) {
     return (
       <Text fontSize="sm" mt="1">
-        {entry.changed.map(labelOf).join(', ')}
+        {changedFields(collection, entry.changed).map(labelOf).join(', ')}
       </Text>
     );
   }

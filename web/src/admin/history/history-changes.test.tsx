@@ -88,4 +88,24 @@ describe('the History panel', () => {
     expect(restore).not.toHaveTextContent(/Title|Brief/);
     expect(removed).toHaveTextContent(/^Deleted/);
   });
+
+  it("shows a rich field once, as its text, whether the record named its text, its document or both", async () => {
+    const paragraph = (text: string, bold = false) => ({ type: 'paragraph', content: [{ type: 'text', text, ...(bold && { marks: [{ type: 'bold' }] }) }] });
+    const doc = (...content: object[]) => ({ type: 'doc', content });
+    const was = { ...article, content: 'Phase one', contentDocument: doc(paragraph('Phase one')), updatedAt: '2026-11-20T09:00:00.000Z' };
+    const is = { ...was, content: 'Phase two', contentDocument: doc(paragraph('Phase two')), updatedAt: '2026-11-20T09:05:00.000Z' };
+    const bolder = { ...is, contentDocument: doc(paragraph('Phase two', true)) };
+    renderPanel([
+      entry(21, 'update', ['contentDocument', 'version', 'updatedAt'], is, bolder),
+      entry(20, 'update', ['content', 'contentDocument', 'version', 'updatedAt'], was, is),
+    ]);
+    const list = await screen.findByRole('list', { name: 'Changes, newest first' });
+    const [formatting, edit] = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
+    const changes = (item: HTMLElement) => within(within(item).getByRole('list', { name: 'Changed fields' })).getAllByRole('listitem');
+    expect(changes(edit!)).toHaveLength(1); // content and contentDocument are one change; updatedAt is bookkeeping
+    expect(changes(edit!)[0]).toHaveTextContent('content: from Phase one → to Phase two');
+    expect(edit).not.toHaveTextContent(/contentDocument|"type"/);
+    expect(changes(formatting!)).toHaveLength(1);
+    expect(changes(formatting!)[0]).toHaveTextContent('content: formatting changed (the words are the same)');
+  });
 });
