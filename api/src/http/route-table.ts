@@ -7,6 +7,7 @@ import { publicationRoutes } from '../content/publication/publication.routes.js'
 import { healthRoutes } from '../ops/health.routes.js';
 import { previewRoutes } from '../preview/preview.routes.js';
 import { referenceRoutes } from '../rest/reference.routes.js';
+import { PUBLIC_PAGE_PATHS } from '../seo/seo-files.js';
 import { seoRoutes } from '../seo/seo.routes.js';
 import { uploadRoutes } from '../uploads/upload.routes.js';
 import { jobRoutes } from '../jobs/jobs.routes.js';
@@ -95,6 +96,20 @@ export function routeOf(method: string, path: string): { route: Route; params: R
 /** The first segment of a path, lower case (Express routes case-insensitively): `/API/news` -> `api`. */
 const firstSegment = (path: string) => path.slice(1).split('/', 1)[0].replace(/[{:*].*$/, '').toLowerCase();
 
+let pageSegments: Set<string> | null = null;
+
+/**
+ * Whether a row is a file among the pages (`/news/feed.xml`): under a public page's first segment,
+ * it owns its own path only, never the segment (the pages under /news stay pages). It must carry
+ * the pages' header policy.
+ */
+function amongPages(route: Route): boolean {
+  pageSegments ??= new Set(PUBLIC_PAGE_PATHS.map(firstSegment).filter((segment) => segment !== ''));
+  if (route.serve === 'site' || !pageSegments.has(firstSegment(route.path))) return false;
+  if (route.headers !== 'public') throw new Error(`route table: ${route.path} is among the pages but has the ${route.headers} header policy`);
+  return true;
+}
+
 let policies: Map<string, HeaderPolicy> | null = null;
 
 /**
@@ -106,8 +121,10 @@ let policies: Map<string, HeaderPolicy> | null = null;
 function policyBySegment(): Map<string, HeaderPolicy> {
   if (policies) return policies;
   policies = new Map();
-  for (const { path, headers } of routes()) {
+  for (const route of routes()) {
+    const { path, headers } = route;
     const segment = firstSegment(path);
+    if (amongPages(route)) continue;
     if (segment === '') continue;
     const known = policies.get(segment);
     if (known && known !== headers) throw new Error(`route table: /${segment} has routes with the ${known} and the ${headers} header policies`);
@@ -127,7 +144,11 @@ export function notPageSegments(): string[] {
 
 /** Whether `path` belongs to the API's areas (not the pages', the admin shell's or the web app's files'), so the pages leave it alone. */
 export function servedBeforePages(path: string): boolean {
-  apiSegments ??= new Set(routes().filter((route) => route.serve !== 'site').map((route) => firstSegment(route.path)));
+  apiSegments ??= new Set(
+    routes()
+      .filter((route) => route.serve !== 'site' && !amongPages(route))
+      .map((route) => firstSegment(route.path)),
+  );
   return apiSegments.has(firstSegment(path));
 }
 

@@ -4,6 +4,7 @@ import { countingThrough, type CountMemo } from '../content/count-memo.js';
 import { collections } from '../content/registry.js';
 import { PAGED_LIST_PATHS, type ListPageCounts } from '../seo/seo-files.js';
 import type { ContentRevisionFeed } from './content-revision-feed.js';
+import { PerRevision } from './per-revision.js';
 
 // How many pages each paged public list (/news, /clients) has, per content revision: one count(*)
 // per list the first time a revision needs it (concurrent askers share it), then known at once
@@ -66,76 +67,28 @@ export function revisionCounts(feed: ContentRevisionFeed): RevisionCountMemo {
   return memo;
 }
 
-export class ListPageCountsSource {
-  readonly #orm: MikroORM;
-  readonly #feed: ContentRevisionFeed;
-  /** The counts of `#revision`, once known. */
-  #known: { revision: string; counts: ListPageCounts } | null = null;
-  /** The last counts made, at whatever revision: used while the database is away. */
-  #last: ListPageCounts | null = null;
-  #counting: { revision: string; promise: Promise<ListPageCounts> } | null = null;
-
+/**
+ * The paged lists' page counts at the current revision (per-revision.ts): counted once per
+ * revision, known at once after that; while the database is away, the last counts made.
+ */
+export class ListPageCountsSource extends PerRevision<ListPageCounts> {
   constructor(orm: MikroORM, feed: ContentRevisionFeed) {
-    this.#orm = orm;
-    this.#feed = feed;
+    super(feed, () => countLists(orm, feed));
   }
+}
 
-  /** The counts at the current revision if known, else null (nothing is started). */
-  known(): ListPageCounts | null {
-    const revision = this.#feed.current;
-    return revision !== null && this.#known?.revision === revision ? this.#known.counts : null;
-  }
-
-  /**
-   * The counts at the current revision, counted now if not known (once per revision). Without a
-   * current revision (the feed reconnecting) they are counted for this caller alone. When the
-   * database cannot count, the last counts made, if any; else the error.
-   */
-  async current(): Promise<ListPageCounts> {
-    const known = this.known();
-    if (known) return known;
-    try {
-      return await this.#atCurrentRevision();
-    } catch (error) {
-      if (this.#last) return this.#last;
-      throw error;
-    }
-  }
-
-  #atCurrentRevision(): Promise<ListPageCounts> {
-    const revision = this.#feed.current;
-    if (revision === null) return this.#count();
-    if (this.#counting?.revision !== revision) {
-      const promise = this.#count().then((counts) => {
-        // A newer revision's counts already stored stay.
-        if (!this.#known || BigInt(this.#known.revision) <= BigInt(revision)) this.#known = { revision, counts };
-        return counts;
-      });
-      const counting = { revision, promise };
-      this.#counting = counting;
-      const forget = () => {
-        if (this.#counting === counting) this.#counting = null;
-      };
-      promise.then(forget, forget);
-    }
-    return this.#counting.promise;
-  }
-
-  async #count(): Promise<ListPageCounts> {
-    // The lists at once (each on its own connection): a request for one list's page waits for the longest count only.
-    const counts = Object.fromEntries(
-      await Promise.all(
-        Object.entries(PAGED_LIST_PATHS).map(async ([path, collection]) => {
-          const definition = collections.find((entry) => entry.path === collection);
-          if (!definition) throw new Error(`no collection ${collection} for the paged list ${path}`);
-          const em = countingThrough(this.#orm.em.fork(), revisionCounts(this.#feed));
-          return [path, pagesOf(await definition.service.count(em))] as const;
-        }),
-      ),
-    );
-    this.#last = counts;
-    return counts;
-  }
+async function countLists(orm: MikroORM, feed: ContentRevisionFeed): Promise<ListPageCounts> {
+  // The lists at once (each on its own connection): a request for one list's page waits for the longest count only.
+  return Object.fromEntries(
+    await Promise.all(
+      Object.entries(PAGED_LIST_PATHS).map(async ([path, collection]) => {
+        const definition = collections.find((entry) => entry.path === collection);
+        if (!definition) throw new Error(`no collection ${collection} for the paged list ${path}`);
+        const em = countingThrough(orm.em.fork(), revisionCounts(feed));
+        return [path, pagesOf(await definition.service.count(em))] as const;
+      }),
+    ),
+  );
 }
 
 const sources = new WeakMap<ContentRevisionFeed, ListPageCountsSource>();

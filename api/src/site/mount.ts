@@ -16,7 +16,8 @@ import type { Production } from './public-cache.js';
 import { countingThrough } from '../content/count-memo.js';
 import { listPageCounts, revisionCounts } from './list-page-counts.js';
 import { registerPageRenderer } from './page-renderer.js';
-import { earlyPageTarget, NOT_FOUND_RENDER_URL, pageTarget, redirectLocation, type PageTarget } from './page-paths.js';
+import { itemPages } from './item-pages.js';
+import { earlyPageTarget, needsItemPages, NOT_FOUND_RENDER_URL, pageTarget, redirectLocation, type PageTarget } from './page-paths.js';
 import { pageKey, pageTargetKey, type PublicReads } from './public-reads.js';
 import { RENDER_CACHE_HEADER, sendPrepared, sendRedirect } from './send-prepared.js';
 import { UNAVAILABLE_PAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.js';
@@ -30,7 +31,10 @@ import { UNAVAILABLE_PAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable
 // database is away a page is served from its last rendering (stale), or as a 503 page. The later
 // pages of a paged list (/news/page/2, ...) exist while the list has that many pages: known from
 // counts made once per content revision (list-page-counts.ts), so a page past the last is the
-// not-found page like any unknown path, never a render of its own. Absolute
+// not-found page like any unknown path, never a render of its own. The items' own pages
+// (/news/<slug>, /clients/<slug>) likewise exist while a published record has the slug, known from
+// an index of the slugs loaded once per content revision (item-pages.ts); a former slug redirects
+// to the record's page now. Absolute
 // URLs in pages come from PUBLIC_URL (seo/site-origin.ts), never from a request.
 
 export { RENDER_CACHE_HEADER };
@@ -65,7 +69,8 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
   // route owns its first segment.
   const reserved = new Set([...NOT_PAGE_SEGMENTS, ...readdirSync(clientDir).map((name) => name.toLowerCase())]);
   const counts = listPageCounts(deps.orm, feed);
-  reads.usePages((path) => earlyPageTarget(path, reserved, counts.known()));
+  const items = itemPages(deps.orm, feed);
+  reads.usePages((path) => earlyPageTarget(path, reserved, counts.known(), items.known()));
 
   /** The server entry's rendering of `url`, its queries run in `context` (the public pages' and the previews'). */
   const renderUrl = (url: string, context: GraphQLContext, preview?: PreviewBanner): Promise<RenderResult> =>
@@ -102,11 +107,12 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
     if (servedBeforePages(req.path)) return next();
     // Public pages never read the query string: ignoring it keeps `/?x=1`, `/?x=2`, ... from each
     // forcing a render and pushing real pages out of the cache.
-    let target: PageTarget | null = pageTarget(req.path, counts.known());
+    let target: PageTarget | null = pageTarget(req.path, counts.known(), items.known());
     if (target === null) {
-      // A later page of a paged list: whether it exists depends on the list's length now.
+      // A later page of a paged list, or an item's page: whether it exists depends on the content
+      // now (the list's length, the items' slugs), known once per revision.
       try {
-        target = pageTarget(req.path, await counts.current())!;
+        target = needsItemPages(req.path) ? pageTarget(req.path, null, await items.current())! : pageTarget(req.path, await counts.current(), null)!;
       } catch {
         // The database is away and nothing was counted yet: the page's last rendering, if it had one.
         const last = cache.last(pageKey(req.path));
@@ -116,7 +122,7 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
     }
     if (target.kind === 'redirect') {
       const q = req.originalUrl.indexOf('?');
-      return sendRedirect(res, redirectLocation(target.location, q === -1 ? '' : req.originalUrl.slice(q + 1)));
+      return sendRedirect(res, redirectLocation(target.location, q === -1 ? '' : req.originalUrl.slice(q + 1)), undefined, target.moved);
     }
     // Whatever path names no page, the not-found page is rendered at one URL and kept under one key.
     const url = target.kind === 'page' ? target.path : NOT_FOUND_RENDER_URL;

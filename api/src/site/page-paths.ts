@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PAGED_LIST_PATHS, PUBLIC_PAGE_PATHS, type ListPageCounts } from '../seo/seo-files.js';
+import { itemPathOf, NO_ITEM_PAGES, type ItemPages } from './item-pages.js';
 
 // Which public page a request path names. The site's pages live at a handful of fixed paths (the
 // list the sitemap gives, seo/seo-files.ts; a new page is added there). Any other spelling of one
@@ -14,12 +15,21 @@ import { PAGED_LIST_PATHS, PUBLIC_PAGE_PATHS, type ListPageCounts } from '../seo
 // `/news/page/1` is answered with a 301 to `/news`; a page past the last, page 0, a leading zero
 // or anything not a number is not found (the one not-found page and its one cache key). So the
 // pages a client can make the server render are the list's real pages, and no more.
+//
+// The items of a list declared with pages of their own (news, client projects: item-pages.ts) have
+// them at `<list>/<slug>`: a page while a published record has that slug; a former slug of a
+// published record is answered with a 301 to the record's page now (one hop, whatever the number
+// of renames); any other slug is not found. Which slugs exist is known per content revision
+// (ItemPages), like the page counts.
 
 export type PageTarget =
   /** A page: render (or serve from the cache) `path`. */
   | { kind: 'page'; path: string }
-  /** Another spelling of a page: 301 to `location` (a path of the list). */
-  | { kind: 'redirect'; location: string }
+  /**
+   * Another spelling of a page: 301 to `location` (a path of the list, or an item's page). `moved`:
+   * an item's former slug (or a spelling of one), whose answer changes with the content.
+   */
+  | { kind: 'redirect'; location: string; moved?: true }
   /** No page: the not-found page (404). */
   | { kind: 'not-found' };
 
@@ -60,20 +70,44 @@ function listPageOf(path: string): { list: string; page: number } | null {
 /**
  * What the page route answers for a path (it sees only paths no other route took). `counts`: the
  * paged lists' page counts now; null when they are not known yet, and then the answer for a later
- * page of a list is null too (the caller counts, then asks again).
+ * page of a list is null too (the caller counts, then asks again). `items`: the item pages now
+ * (none when not given); null when not known yet, and then the answer for a path that could be an
+ * item's page is null too (the caller loads them, then asks again).
  */
-export function pageTarget(rawPath: string, counts: ListPageCounts | null = null): PageTarget | null {
+export function pageTarget(rawPath: string, counts: ListPageCounts | null = null, items: ItemPages | null = NO_ITEM_PAGES): PageTarget | null {
   if (PAGES.has(rawPath)) return { kind: 'page', path: rawPath };
+  if (items !== null) {
+    // An item's page, or its former path, as written: one lookup, like the fixed pages'.
+    if (items.pages.has(rawPath)) return { kind: 'page', path: rawPath };
+    const moved = items.moved.get(rawPath);
+    if (moved !== undefined) return { kind: 'redirect', location: moved, moved: true };
+  }
   const exact = listPageOf(rawPath);
   const canonical = exact ? rawPath : canonicalPath(rawPath);
   if (canonical === null) return { kind: 'not-found' };
   if (!exact && PAGES.has(canonical)) return { kind: 'redirect', location: canonical };
   const listPage = exact ?? listPageOf(canonical);
-  if (listPage === null) return { kind: 'not-found' };
+  if (listPage === null) return itemTarget(canonical, items);
   if (listPage.page === 1) return { kind: 'redirect', location: listPage.list };
   if (counts === null) return null;
   if (listPage.page > (counts[listPage.list] ?? 1)) return { kind: 'not-found' };
   return exact ? { kind: 'page', path: rawPath } : { kind: 'redirect', location: canonical };
+}
+
+/** A canonical path that is neither a fixed page nor a list's page: an item's page (in another spelling), its former path, or nothing. */
+function itemTarget(canonical: string, items: ItemPages | null): PageTarget | null {
+  if (itemPathOf(canonical) === null) return { kind: 'not-found' };
+  if (items === null) return null;
+  // The path as written was looked up already: this is another spelling.
+  if (items.pages.has(canonical)) return { kind: 'redirect', location: canonical };
+  const moved = items.moved.get(canonical);
+  return moved === undefined ? { kind: 'not-found' } : { kind: 'redirect', location: moved, moved: true };
+}
+
+/** Whether answering `rawPath` needs the item pages (it could name an item's page), rather than the page counts. */
+export function needsItemPages(rawPath: string): boolean {
+  const canonical = canonicalPath(rawPath);
+  return canonical !== null && listPageOf(canonical) === null && itemPathOf(canonical) !== null;
 }
 
 /** A plain path (`/a-b/c_1`, a trailing slash at most): no dots, escapes or empty segments. */
@@ -85,8 +119,13 @@ const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+\/?$/;
  * spellings are known at once; "not found" only for a plain path whose first segment no other route
  * owns (`reservedSegments`, lower case: the API's prefixes, /admin, /assets, the static files).
  */
-export function earlyPageTarget(rawPath: string, reservedSegments: ReadonlySet<string>, counts: ListPageCounts | null = null): PageTarget | null {
-  const target = pageTarget(rawPath, counts);
+export function earlyPageTarget(
+  rawPath: string,
+  reservedSegments: ReadonlySet<string>,
+  counts: ListPageCounts | null = null,
+  items: ItemPages | null = NO_ITEM_PAGES,
+): PageTarget | null {
+  const target = pageTarget(rawPath, counts, items);
   if (target === null) return null;
   if (target.kind !== 'not-found') return target;
   if (!PLAIN_PATH.test(rawPath)) return null;

@@ -70,7 +70,7 @@ export function pageTargetKey(target: Exclude<PageTarget, { kind: 'redirect' }>)
 }
 
 /** What the public read path answers at once: cached bytes (and headers to add), or a redirect. */
-type Answer = { hit: Prepared; extraHeaders?: Record<string, string> } | { redirect: string };
+type Answer = { hit: Prepared; extraHeaders?: Record<string, string> } | { redirect: string; moved?: boolean };
 
 const API_PREFIX = `${API_ROOT}/`;
 
@@ -125,7 +125,7 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders,
       return hit ? { hit, extraHeaders: apiCacheControl(req) } : null;
     }
     if (target === null) return null;
-    if (target.kind === 'redirect') return { redirect: redirectLocation(target.location, search) };
+    if (target.kind === 'redirect') return { redirect: redirectLocation(target.location, search), moved: target.moved };
     const hit = cache.fresh(pageTargetKey(target), revision);
     return hit ? { hit } : null;
   }
@@ -164,7 +164,7 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders,
       const target = pageTargetOf(path);
       // Hits that answerHit left to the app (HTTPS, CORS) are answered here, after their headers.
       const found = answerOf(req, path, search, target, revision);
-      if (found) return 'redirect' in found ? sendRedirect(res, found.redirect) : sendPrepared(req, res, found.hit, 'hit', found.extraHeaders);
+      if (found) return 'redirect' in found ? sendRedirect(res, found.redirect, undefined, found.moved) : sendPrepared(req, res, found.hit, 'hit', found.extraHeaders);
       if (path.startsWith(API_PREFIX)) return void serveRest(req, res, next, path, search);
       if (target === null || target.kind === 'redirect') return next();
       const key = pageTargetKey(target);
@@ -193,7 +193,7 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders,
     const found = answerOf(req, path, q === -1 ? '' : url.slice(q + 1), pageTargetOf(path), feed.current);
     const headers = found && security.fixedHeaders(path);
     if (!found || !headers) return false;
-    if ('redirect' in found) sendRedirect(res, found.redirect, headers);
+    if ('redirect' in found) sendRedirect(res, found.redirect, headers, found.moved);
     else sendPreparedFirst(req, res, found.hit, headers, found.extraHeaders);
     return true;
   }

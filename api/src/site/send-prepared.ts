@@ -159,16 +159,22 @@ function headOf(
 
 /** How long browsers and CDNs may keep a redirect from another spelling of a page to the page. */
 const REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
+/**
+ * A redirect from an item's former slug changes with the content (renamed back, the old slug is a
+ * page again): kept by nobody without asking again, or a browser could loop between two slugs.
+ */
+const MOVED_CACHE_CONTROL = 'no-cache';
 
 /**
  * A 301 from another spelling of a page to the page (`location`: a path of ours, with the query
  * string). On a fresh response (before Express) `fixedHeaders` come first, as in sendPreparedFirst;
- * otherwise the headers already on `res` (security headers, CORS) are kept.
+ * otherwise the headers already on `res` (security headers, CORS) are kept. `moved`: from an item's
+ * former slug (not kept by caches without asking again).
  */
-export function sendRedirect(res: ServerResponse, location: string, fixedHeaders?: ReadonlyArray<readonly [string, string]>): void {
+export function sendRedirect(res: ServerResponse, location: string, fixedHeaders?: ReadonlyArray<readonly [string, string]>, moved = false): void {
   const headers: [string, string][] = [
     ['Location', location],
-    ['Cache-Control', REDIRECT_CACHE_CONTROL],
+    ['Cache-Control', moved ? MOVED_CACHE_CONTROL : REDIRECT_CACHE_CONTROL],
     ['Content-Length', '0'],
   ];
   if (fixedHeaders) {

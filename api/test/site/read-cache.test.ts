@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from '@jest/globals';
+import { PUBLIC_PAGE_PATHS } from '../../src/seo/seo-files.js';
 import { earlyPageTarget } from '../../src/site/page-paths.js';
 import { NOT_PAGE_SEGMENTS } from '../../src/site/mount.js';
 import { request } from '../helpers/http.js';
@@ -241,8 +242,16 @@ describe('page paths before routing', () => {
       .filter((path) => !path.startsWith('/{*'));
     expect(owned.length).toBeGreaterThan(20);
     for (const path of [...owned, '/graphql', '/uploads/x.png', '/assets/app.js']) {
-      // The route's own path, and a plain path under its first segment, in any letter case.
       const first = path.split('/')[1].replace(/[:{].*$/, '');
+      if (PUBLIC_PAGE_PATHS.some((page) => page !== '/' && page.split('/')[1] === first.toLowerCase())) {
+        // A file among the pages (/news/feed.xml) owns its own path only, in any spelling; the
+        // segment stays the pages' (the item pages under /news are known before routing).
+        for (const candidate of [path, path.toUpperCase(), `${path}/`, `/${path}`]) {
+          expect({ path, candidate, early: earlyPageTarget(candidate, reserved) }).toEqual({ path, candidate, early: null });
+        }
+        continue;
+      }
+      // The route's own path, and a plain path under its first segment, in any letter case.
       for (const candidate of [`/${first}`, `/${first}/x-1`, `/${first.toUpperCase()}/x`]) {
         expect({ path, candidate, early: earlyPageTarget(candidate, reserved) }).toEqual({ path, candidate, early: null });
       }

@@ -1,0 +1,150 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { contentTypes, RESERVED_SLUGS, SLUG_MAX_LENGTH, SLUG_PATTERN, type ContentType } from '@consulting/model';
+import type { ContentRevisionFeed } from './content-revision-feed.js';
+import { PerRevision } from './per-revision.js';
+
+// The item pages: every record of a content type declared with `page` (model: `page: { path }`,
+// news and client projects) has a page of its own at `<path>/<slug>` (/news/<slug>). Which slugs
+// exist, and which old slugs now name another (slug_redirects: old slug -> record, so always its
+// current slug, one hop), is known per content revision: loaded once the first time a revision
+// needs it (concurrent askers share the load) and then known at once, to the page paths before any
+// route runs (page-paths.ts), the page route and the sitemap alike. While the database is away the
+// last index stands in. So an invented slug costs no render, no query and no cache entry.
+
+/** A list whose items have pages of their own: its path ('/news') and the type (table, REST path). */
+export interface ItemList {
+  path: string;
+  type: ContentType;
+}
+
+let lists: ItemList[] | null = null;
+
+/** The content types whose records have pages of their own, by their list's path (from the model). */
+export function itemLists(): readonly ItemList[] {
+  lists ??= contentTypes.filter((type) => type.kind === 'collection' && type.page).map((type) => ({ path: type.page!.path.toLowerCase(), type }));
+  return lists;
+}
+
+/** An item's page: its path, its record and when the record last changed. */
+export interface ItemPage {
+  path: string;
+  id: number;
+  updatedAt: Date;
+}
+
+/** Every item page at one content revision. */
+export interface ItemPages {
+  /** Every item page by its path (`/news/a-slug`, the canonical spelling). */
+  readonly pages: ReadonlyMap<string, ItemPage>;
+  /** A former path of an item (an old slug) -> the item's path now. */
+  readonly moved: ReadonlyMap<string, string>;
+  /** Each list's item pages, in the list's order (the sitemap), by the list's path. */
+  readonly byList: ReadonlyMap<string, readonly ItemPage[]>;
+}
+
+/** No item pages (nothing has one, or nothing was loaded). */
+export const NO_ITEM_PAGES: ItemPages = { pages: new Map(), moved: new Map(), byList: new Map() };
+
+const RESERVED: ReadonlySet<string> = new Set(RESERVED_SLUGS);
+
+/** Whether `slug` may name an item (the model's slug rule; `page` and `feed` are taken by the lists). */
+export function isSlug(slug: string): boolean {
+  return slug.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(slug) && !RESERVED.has(slug);
+}
+
+/** The list and slug a canonical path would name as an item page (`/news/a-slug`), or null when it cannot name one. */
+export function itemPathOf(canonical: string): { list: string; slug: string } | null {
+  const slash = canonical.lastIndexOf('/');
+  if (slash <= 0) return null;
+  const list = canonical.slice(0, slash);
+  const slug = canonical.slice(slash + 1);
+  if (!itemLists().some((entry) => entry.path === list) || !isSlug(slug)) return null;
+  return { list, slug };
+}
+
+/** A row of a list's records: its id, slug and last change. */
+export interface ItemRow {
+  id: number;
+  slug: string;
+  updatedAt: Date;
+}
+
+/** A former slug and the current slug of the record it named. */
+export interface MovedRow {
+  oldSlug: string;
+  slug: string;
+}
+
+/** The index of the lists' rows (each list's records in its order, and their old slugs). */
+export function itemPagesOf(rows: readonly { list: string; items: readonly ItemRow[]; moved: readonly MovedRow[] }[]): ItemPages {
+  const pages = new Map<string, ItemPage>();
+  const moved = new Map<string, string>();
+  const byList = new Map<string, ItemPage[]>();
+  for (const { list, items, moved: movedRows } of rows) {
+    const listed: ItemPage[] = [];
+    for (const { id, slug, updatedAt } of items) {
+      // A slug written around the rules (by hand in the database) names no reachable page.
+      if (!isSlug(slug)) continue;
+      const page = { path: `${list}/${slug}`, id, updatedAt };
+      pages.set(page.path, page);
+      listed.push(page);
+    }
+    byList.set(list, listed);
+    for (const { oldSlug, slug } of movedRows) {
+      const from = `${list}/${oldSlug}`;
+      const to = `${list}/${slug}`;
+      // A slug a record holds now is its page, whatever an old redirect says.
+      if (isSlug(oldSlug) && pages.has(to) && !pages.has(from)) moved.set(from, to);
+    }
+  }
+  return { pages, moved, byList };
+}
+
+/** Quoted SQL identifier (the tables' names come from the model's declarations). */
+const identifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Reads every item list's records (id, slug, last change; in the public list order) and old slugs
+ * (joined to their record: a deleted record's old slugs name nothing), each query on its own
+ * connection at once.
+ */
+async function loadItemPages(orm: MikroORM): Promise<ItemPages> {
+  const execute = <T extends object>(sql: string, params: unknown[]) => orm.em.fork().getConnection().execute<T[]>(sql, params);
+  const rows = await Promise.all(
+    itemLists().map(async ({ path, type }) => {
+      const table = identifier(type.table);
+      const [items, moved] = await Promise.all([
+        execute<{ id: number; slug: string; updated_at: Date | string }>(`select id, slug, updated_at from ${table} order by display_order, id`, []),
+        execute<{ old_slug: string; slug: string }>(
+          `select r.old_slug, t.slug from "slug_redirects" r join ${table} t on t.id = r.record_id where r.collection = ?`,
+          [type.restPath],
+        ),
+      ]);
+      return {
+        list: path,
+        items: items.map((row) => ({ id: Number(row.id), slug: row.slug, updatedAt: new Date(row.updated_at) })),
+        moved: moved.map((row) => ({ oldSlug: row.old_slug, slug: row.slug })),
+      };
+    }),
+  );
+  return itemPagesOf(rows);
+}
+
+/** The item pages at the current content revision (per-revision.ts). */
+export class ItemPagesSource extends PerRevision<ItemPages> {
+  constructor(orm: MikroORM, feed: ContentRevisionFeed) {
+    super(feed, () => loadItemPages(orm));
+  }
+}
+
+const sources = new WeakMap<ContentRevisionFeed, ItemPagesSource>();
+
+/** The one item pages source of a revision feed (the read path, the page route and the sitemap share it). */
+export function itemPages(orm: MikroORM, feed: ContentRevisionFeed): ItemPagesSource {
+  let source = sources.get(feed);
+  if (!source) {
+    source = new ItemPagesSource(orm, feed);
+    sources.set(feed, source);
+  }
+  return source;
+}
