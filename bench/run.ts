@@ -1,8 +1,9 @@
 // `npm run bench`: the public read path of the BUILT server (demo content, loopback) side by side
 // with a bare node:http server answering the very same bytes from memory, alternating in one run,
-// 50 connections. Prints each ratio and p99, the random-Host and editor-saving cases, RSS after the
-// load, restart to first 200, the JavaScript weight of `/`, and the server's memory during a long
-// mixed load (a fresh server: before, peak and after, and where it is). Bounded; exits by itself.
+// 50 connections (the pages /, /news and a news article's own page, a REST and a GraphQL read).
+// Prints each ratio and p99, the random-Host and editor-saving cases, RSS after the load, restart
+// to first 200, the JavaScript weight of `/`, and the server's memory during a long mixed load (a
+// fresh server: before, peak and after, and where it is). Bounded; exits by itself.
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -25,9 +26,12 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ONLY = process.env.BENCH_ONLY;
 
 const landingQuery = JSON.stringify({ operationName: 'LandingPage', query: print(LandingPageDocument), variables: {} });
+/** The article page row's path until the server names an article: `/news/<slug>` of a seeded one. */
+const ARTICLE_PATH = '/news/{slug}';
 const TARGETS: Target[] = [
   { name: '/ (SSR)', path: '/' },
   { name: '/news (SSR)', path: '/news' },
+  { name: '/news/<slug> (SSR article page)', path: ARTICLE_PATH },
   { name: '/api/countries', path: '/api/countries' },
   { name: 'landing GraphQL query', path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: landingQuery },
 ];
@@ -119,12 +123,27 @@ async function rssUnderLoad(): Promise<{ memory: MemoryUnderLoad; saves: Saves }
 
 const randomHost = () => `h${Math.random().toString(36).slice(2, 10)}.example:${1000 + Math.floor(Math.random() * 9000)}`;
 
-async function publicReads(targets: Target[]) {
+/**
+ * The page of a seeded news article: one without an external link (its card leads to its page),
+ * else the first.
+ */
+async function articlePath(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/news`);
+  if (response.status !== 200) throw new Error(`/api/news: HTTP ${response.status}`);
+  const articles = (await response.json()) as { slug?: string; link?: string | null }[];
+  const article = articles.find((a) => a.slug && !a.link) ?? articles.find((a) => a.slug);
+  if (!article) throw new Error('the demo content has no news article with a slug');
+  return `/news/${article.slug}`;
+}
+
+async function publicReads(wanted: Target[]) {
   const loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' ');
   const server = await startBenchServer();
   const twins: ChildProcess[] = [];
   try {
     const { baseUrl } = server;
+    const article = wanted.some((t) => t.path === ARTICLE_PATH) ? await articlePath(baseUrl) : '';
+    const targets = wanted.map((t) => (t.path === ARTICLE_PATH ? { ...t, path: article } : t));
     const rssStart = rssMegabytes(server.pid());
     const rows: Comparison[] = [];
     let landingTwin = '';
@@ -158,6 +177,7 @@ async function publicReads(targets: Target[]) {
     for (const r of rows) {
       console.log(`| ${r.name} | ${Math.round(r.bare)} | ${Math.round(r.ours)} | ${(r.ours / r.bare).toFixed(2)} | ${r.bareP99} ms | ${r.p99} ms | ${r.errors} |`);
     }
+    if (article) console.log(`\nThe article page row reads ${article} (a cache hit, answered before Express like /news).`);
     const hits = hostChecks.filter((c) => c === 'hit').length;
     console.log(`\nRandom Host check: ${hits}/${hostChecks.length} requests with a random Host were cache hits.`);
     console.log(`Editor saves during the load: ${describeSaves(saves)}.`);
