@@ -12,7 +12,8 @@ import type { ImageExt, PreparedImage } from './image-processing.js';
 
 export type ImageJob =
   | { op: 'prepare'; bytes: Uint8Array; ext: ImageExt }
-  | { op: 'variants'; bytes: Uint8Array; ext: ImageExt };
+  | { op: 'variants'; bytes: Uint8Array; ext: ImageExt }
+  | { op: 'social'; bytes: Uint8Array; ext: ImageExt };
 
 export type ImageJobReply =
   | { id: number; ok: true; result: unknown }
@@ -47,6 +48,11 @@ export class ImageWorker {
   /** The variants of a stored original its width calls for, keyed `<width>.<format>` (prepareVariants). */
   variants(bytes: Uint8Array, ext: ImageExt): Promise<Record<string, Uint8Array>> {
     return this.enqueue({ op: 'variants', bytes, ext }) as Promise<Record<string, Uint8Array>>;
+  }
+
+  /** The link-preview picture of a stored original, 1200x630 JPEG (prepareSocialImage). */
+  social(bytes: Uint8Array, ext: ImageExt): Promise<Uint8Array> {
+    return this.enqueue({ op: 'social', bytes, ext }) as Promise<Uint8Array>;
   }
 
   /** Ends the worker now (shutdown, tests). */

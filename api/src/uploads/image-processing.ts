@@ -1,3 +1,4 @@
+import { SOCIAL_IMAGE } from '@consulting/model';
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { InvalidImage } from '../shared/errors.js';
 import { MAX_IMAGE_PIXELS } from './upload-limits.js';
@@ -25,6 +26,12 @@ export function variantWidthsFor(sourceWidth: number): number[] {
   const cap = VARIANT_WIDTHS.find((width) => width >= sourceWidth);
   return cap === undefined ? below : [...below, cap];
 }
+
+/**
+ * The link-preview picture (OpenGraph and X cards, the model's socialImageOf): always JPEG (what
+ * every crawler reads), at exactly SOCIAL_IMAGE (1200x630).
+ */
+export const SOCIAL_FORMAT = 'jpg';
 
 /** libvips' own name for each accepted format (AVIF is a HEIF container). */
 const LIBVIPS_FORMAT: Record<ImageExt, string> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif' };
@@ -97,6 +104,24 @@ export function encodeVariant(source: Sharp, width: number, format: VariantForma
 }
 
 /**
+ * The link-preview picture: exactly SOCIAL_IMAGE (1200x630) whatever the source's size and shape,
+ * so a page's `og:image:width`/`height` are always true and previews get the size they ask for.
+ * Cropped to fill (`cover`) around what draws the eye (libvips' attention strategy: skin tones,
+ * saturated colour, edges; a team photo keeps its faces where a centred crop cuts them), a small
+ * source enlarged to fill it (bounded: the output is 0.76 megapixels whatever the input). JPEG,
+ * quality 82, progressive (mozjpeg's encoder settings), transparency on white, no metadata
+ * (sharp writes none unless asked). One decode of the upload (JPEG and WebP shrink on load).
+ */
+export async function encodeSocialImage(bytes: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp();
+  return sharp(bytes, decodeOptions)
+    .resize({ width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height, fit: 'cover', position: sharp.strategy.attention })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, progressive: true, mozjpeg: true })
+    .toBuffer();
+}
+
+/**
  * A decoded source for variants: the upload scaled down to the widest variant once (JPEG and
  * WebP decode at reduced size for this), so each variant resizes a small image.
  */
@@ -124,6 +149,8 @@ export interface PreparedImage {
   width: number;
   /** `<width>.<format>` (e.g. `640.avif`) for every variant made (variantWidthsFor). */
   variants: Record<string, Uint8Array>;
+  /** The link-preview picture (encodeSocialImage). */
+  social: Uint8Array;
 }
 
 /**
@@ -144,14 +171,15 @@ async function encodeVariants(bytes: Uint8Array): Promise<Record<string, Uint8Ar
 /**
  * Everything an upload stores, or InvalidImage: checks the header (format, pixel limit),
  * decodes every pixel (scaled to the widest variant), encodes the variants its width calls for
- * (variantWidthsFor) and the re-encoded original.
+ * (variantWidthsFor), the link-preview picture and the re-encoded original.
  */
 export async function prepareImage(bytes: Uint8Array, ext: ImageExt): Promise<PreparedImage> {
   await inspectImage(bytes, ext);
   try {
     const variants = await encodeVariants(bytes);
+    const social = await encodeSocialImage(bytes);
     const { data: original, info } = await (await reencode(bytes, ext)).toBuffer({ resolveWithObject: true });
-    return { original, width: info.width, variants };
+    return { original, width: info.width, variants, social };
   } catch (error) {
     throw asImageError(error);
   }
@@ -165,6 +193,19 @@ export async function prepareVariants(bytes: Uint8Array, ext: ImageExt): Promise
   await inspectImage(bytes, ext);
   try {
     return await encodeVariants(bytes);
+  } catch (error) {
+    throw asImageError(error);
+  }
+}
+
+/**
+ * The link-preview picture of a stored original, as an upload makes it (for originals stored
+ * without one: `npm run variants`), or InvalidImage.
+ */
+export async function prepareSocialImage(bytes: Uint8Array, ext: ImageExt): Promise<Uint8Array> {
+  await inspectImage(bytes, ext);
+  try {
+    return await encodeSocialImage(bytes);
   } catch (error) {
     throw asImageError(error);
   }

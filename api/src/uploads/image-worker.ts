@@ -1,5 +1,5 @@
 import { InvalidImage } from '../shared/errors.js';
-import { prepareImage, prepareVariants } from './image-processing.js';
+import { prepareImage, prepareSocialImage, prepareVariants } from './image-processing.js';
 import type { ImageJob, ImageJobReply } from './image-jobs.js';
 
 // The child process that runs sharp for the server (forked by image-jobs.ts): libvips' memory,
@@ -7,6 +7,7 @@ import type { ImageJob, ImageJobReply } from './image-jobs.js';
 
 async function run(job: ImageJob): Promise<unknown> {
   if (job.op === 'prepare') return prepareImage(job.bytes, job.ext);
+  if (job.op === 'social') return prepareSocialImage(job.bytes, job.ext);
   return prepareVariants(job.bytes, job.ext);
 }
 

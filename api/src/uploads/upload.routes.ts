@@ -69,7 +69,8 @@ const KNOWN_NAMES_LIMIT = 10_000;
 /**
  * A variant not made yet (an original stored before variants existed, until `npm run variants`)
  * points at its original for a few minutes: pages name every variant of an upload in their
- * srcset, so this keeps them whole, and the variant takes over soon after it is made.
+ * srcset (and its link-preview picture `<base>-1200x630.jpg` in their OpenGraph tags), so this
+ * keeps them whole, and the variant takes over soon after it is made.
  */
 const ORIGINAL_INSTEAD_CACHE_CONTROL = 'public, max-age=300';
 

@@ -9,7 +9,7 @@ import type { VariantFormat } from './image-processing.js';
 import { IMAGE_TYPES } from './image-types.js';
 import type { ImageStorage } from './storage.js';
 import { fileTooLarge, MAX_IMAGE_BYTES } from './upload-limits.js';
-import { isOriginalBase, originalName, variantName } from './variants.js';
+import { isOriginalBase, originalName, socialVariantName, variantName } from './variants.js';
 import { UPLOADS_ROOT } from '../shared/url-paths.js';
 
 export { MAX_IMAGE_BYTES };
@@ -46,8 +46,9 @@ export async function storeImage(
  * Decodes the image (in the image worker), refuses it when it is not one of the accepted types
  * or over the pixel limit, and stores it re-encoded under `<base>-w<width>.<ext>` (its width in
  * pixels in its name, so a page knows which variants it has: originalName) with the variants
- * that width calls for (variantWidthsFor). Writes nothing until the image decoded in full; on
- * any failure removes what it wrote. For trusted callers too (the demo seed names its files
+ * that width calls for (variantWidthsFor) and its link-preview picture (`<name>-1200x630.jpg`,
+ * socialVariantName), the original last. Writes nothing until the image decoded in full; on any
+ * failure removes what it wrote. For trusted callers too (the demo seed names its files
  * through `base`).
  */
 export async function saveImage(bytes: Uint8Array, storage: ImageStorage, base: string = randomUUID()): Promise<{ url: string }> {
@@ -68,6 +69,9 @@ export async function saveImage(bytes: Uint8Array, storage: ImageStorage, base: 
       written.push(variant);
       await storage.save(variant, bytes);
     }
+    const social = socialVariantName(sized);
+    written.push(social);
+    await storage.save(social, prepared.social);
     written.push(name);
     await storage.save(name, prepared.original);
   } catch (error) {

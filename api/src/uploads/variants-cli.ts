@@ -1,7 +1,8 @@
 // `npm run variants` (from a build: `node api/dist/uploads/variants-cli.js`): makes the missing
-// resized variants of every stored original, e.g. once after upgrading a site whose images were
-// stored before variants existed. Uses DATA_DIR / STORAGE like the server (disk or S3), needs no
-// database and can run while the server serves; running it again does nothing new.
+// resized variants and link-preview pictures (`<base>-1200x630.jpg`) of every stored original,
+// e.g. once after upgrading a site whose images were stored before they existed. Uses DATA_DIR /
+// STORAGE like the server (disk or S3), needs no database and can run while the server serves;
+// running it again does nothing new.
 //   npm run variants                    make what is missing
 //   npm run variants -- --remove-strays also delete stored variants of variants (`<base>-640-320.webp`)
 import { parseArgs } from 'node:util';
@@ -32,6 +33,7 @@ try {
       (report.refused.length > 0 ? `; ${report.refused.length} could not be read as images and keep no variants: ${report.refused.join(', ')}` : '') +
       '.',
   );
+  console.log(`Made ${report.socialMade} link-preview pictures (1200x630 JPEG).`);
   if (report.strays.length > 0) {
     console.log(
       removeStrays

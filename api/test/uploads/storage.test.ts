@@ -172,9 +172,11 @@ describe.each(backends)('%s', (_label, make) => {
     // one 500 px wide), no 1280; the 900 px one 320, 640 and 1280 (900 px wide).
     const upTo = (base: string, largest: number) => allVariantNames(base).filter((name) => Number(/-(\d+)\.\w+$/.exec(name)![1]) <= largest);
     const expected = [...upTo('mig-legacy', 640), ...upTo('mig-partial', 1280).filter((name) => name !== 'mig-partial-320.webp')];
+    // And the two originals' link-preview pictures (the upload has its own already).
+    expected.push('mig-legacy-1200x630.jpg', 'mig-partial-1200x630.jpg');
     expect(after.filter((name) => !before.includes(name))).toEqual(expected.sort());
     expect(before.filter((name) => !after.includes(name))).toEqual([]);
-    expect(report).toMatchObject({ made: 9, completed: 2, strays: [`${complete}-640-320.webp`], removed: 0 });
+    expect(report).toMatchObject({ made: 9, completed: 2, socialMade: 2, strays: [`${complete}-640-320.webp`], removed: 0 });
     expect(report.refused).toContain('mig-broken.png');
     expect(report.refused).not.toContain('mig-legacy.png');
     expect((await bytesOf(storage, 'mig-partial-320.webp'))!.toString()).toBe('kept as it is');
@@ -220,14 +222,16 @@ describe('npm run variants', () => {
     const first = await variantsCli({ DATA_DIR: dataDir });
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(first.stdout).toContain('Checked 1 images: made 6 variants for 1 of them.');
+    expect(first.stdout).toContain('Made 1 link-preview pictures (1200x630 JPEG).');
     expect(first.stdout).toContain('1 stored files are variants of variants');
-    expect(await names(storage)).toEqual(['cli-legacy-640-320.webp', 'cli-legacy.jpg', ...allVariantNames('cli-legacy')].sort());
+    expect(await names(storage)).toEqual(['cli-legacy-640-320.webp', 'cli-legacy.jpg', 'cli-legacy-1200x630.jpg', ...allVariantNames('cli-legacy')].sort());
     expect((await decodeImage((await bytesOf(storage, 'cli-legacy-320.avif'))!)).width).toBe(320);
 
     const second = await variantsCli({ DATA_DIR: dataDir }, '--remove-strays');
     expect(second.stdout).toContain('Checked 1 images: made 0 variants for 0 of them.');
+    expect(second.stdout).toContain('Made 0 link-preview pictures (1200x630 JPEG).');
     expect(second.stdout).toContain('Removed 1 stored variants of variants.');
-    expect(await names(storage)).toEqual(['cli-legacy.jpg', ...allVariantNames('cli-legacy')].sort());
+    expect(await names(storage)).toEqual(['cli-legacy.jpg', 'cli-legacy-1200x630.jpg', ...allVariantNames('cli-legacy')].sort());
   }, 60_000);
 
   it('does the same in an S3 bucket (STORAGE=s3)', async () => {
@@ -245,6 +249,8 @@ describe('npm run variants', () => {
       expect(result.code).toBe(0);
       for (const variant of allVariantNames('cli-s3-legacy')) expect([variant, await storage.has(variant)]).toEqual([variant, true]);
       expect((await decodeImage((await bytesOf(storage, 'cli-s3-legacy-1280.webp'))!)).width).toBe(800);
+      const social = await decodeImage((await bytesOf(storage, 'cli-s3-legacy-1200x630.jpg'))!);
+      expect([social.format, social.width, social.height]).toEqual(['jpeg', 1200, 630]);
     } finally {
       await storage.close();
     }
@@ -298,6 +304,7 @@ describe('the app on S3', () => {
       [reply.body.url, 'image/png'],
       [reply.body.url.replace(/\.png$/, '-640.avif'), 'image/avif'],
       [reply.body.url.replace(/\.png$/, '-1280.webp'), 'image/webp'],
+      [reply.body.url.replace(/\.png$/, '-1200x630.jpg'), 'image/jpeg'],
     ] as const) {
       const served = await fetch(`${app.baseUrl}${path}`);
       expect([path, served.status, served.headers.get('content-type')]).toEqual([path, 200, type]);

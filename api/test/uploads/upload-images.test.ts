@@ -123,7 +123,10 @@ describe('variants', () => {
     expect(reply.status).toBe(201);
     const base = reply.body.url.replace(/^\/uploads\//, '').replace(/\.jpg$/, '');
     const names = storedFiles().filter((name) => name.startsWith(base));
-    expect(names).toEqual([`${base}.jpg`, ...VARIANT_WIDTHS.flatMap((w) => VARIANT_FORMATS.map((f) => `${base}-${w}.${f}`))].sort());
+    // And its link-preview picture (exactly 1200x630: social-image.test.ts).
+    expect(names).toEqual(
+      [`${base}.jpg`, `${base}-1200x630.jpg`, ...VARIANT_WIDTHS.flatMap((w) => VARIANT_FORMATS.map((f) => `${base}-${w}.${f}`))].sort(),
+    );
 
     for (const width of VARIANT_WIDTHS) {
       for (const format of VARIANT_FORMATS) {

@@ -42,11 +42,16 @@ describe('variant widths by the source width', () => {
     expect(reply.body.url).toMatch(/^\/uploads\/[\w-]+-w480\.png$/);
     const base = reply.body.url.replace(/^\/uploads\//, '').replace(/\.png$/, '');
     const names = storedFiles().filter((name) => name.startsWith(base));
-    expect(names).toEqual([`${base}-320.avif`, `${base}-320.webp`, `${base}-640.avif`, `${base}-640.webp`, `${base}.png`]);
-    for (const name of names) {
+    // The link-preview picture beside them is named by its exact size, 1200x630, and holds that
+    // (issue 24: previews ask for that size; social-image.test.ts); every other file holds at most 480.
+    const social = `${base}-1200x630.jpg`;
+    expect(names).toEqual([social, `${base}-320.avif`, `${base}-320.webp`, `${base}-640.avif`, `${base}-640.webp`, `${base}.png`]);
+    for (const name of names.filter((name) => name !== social)) {
       const image = await decodeImage(await readStored(name));
       expect({ name, wider: image.width > 480 }).toEqual({ name, wider: false });
     }
+    const preview = await decodeImage(await readStored(social));
+    expect([preview.width, preview.height]).toEqual([1200, 630]);
     const held = await decodeImage(await readStored(`${base}-640.avif`));
     expect([held.width, held.height]).toEqual([480, 270]);
   });
@@ -55,7 +60,7 @@ describe('variant widths by the source width', () => {
     await session.app.deps.storage.save('restored-w300.png', await picture(300, 200));
     const first = await makeMissingVariants(session.app.deps.storage);
     const second = await makeMissingVariants(session.app.deps.storage);
-    expect(storedFiles().filter((name) => name.startsWith('restored-w300-'))).toEqual(['restored-w300-320.avif', 'restored-w300-320.webp']);
+    expect(storedFiles().filter((name) => name.startsWith('restored-w300-'))).toEqual(['restored-w300-1200x630.jpg', 'restored-w300-320.avif', 'restored-w300-320.webp']);
     expect(first.made).toBeGreaterThanOrEqual(2);
     expect(second.made).toBe(0);
   });
