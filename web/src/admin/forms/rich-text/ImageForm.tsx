@@ -113,7 +113,7 @@ export function ImageForm({ editor, id, onClose }: { editor: Editor; id: string;
           >
             <ImageUp /> {src ? 'Replace picture' : 'Upload picture'}
           </Button>
-          <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Picture file" onChange={onFileChosen} />
+          <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Picture file for the text" onChange={onFileChosen} />
         </HStack>
         {progress !== null && (
           <Progress.Root value={Math.round(progress * 100)} size="xs" colorPalette="brand" aria-label="Upload progress" w="full">
