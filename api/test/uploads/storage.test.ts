@@ -356,6 +356,15 @@ describe('the app on S3 with PUBLIC_ASSET_URL', () => {
     expect(followed.status).toBe(200);
     expect(followed.headers.get('content-type')).toBe('image/png');
     expect((await decodeImage(Buffer.from(await followed.arrayBuffer()))).width).toBe(40);
+
+    // Its link-preview picture, made with it: in the bucket, 1200x630 whatever the upload's size.
+    const social = name.replace(/\.png$/, '-1200x630.jpg');
+    const toSocial = await fetch(`${app.baseUrl}/uploads/${social}`, { redirect: 'manual' });
+    expect([toSocial.status, toSocial.headers.get('location')]).toEqual([302, `${s3.bucketUrl}/${social}`]);
+    const preview = await fetch(`${app.baseUrl}/uploads/${social}`);
+    expect([preview.status, preview.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    const image = await decodeImage(Buffer.from(await preview.arrayBuffer()));
+    expect([image.format, image.width, image.height]).toEqual(['jpeg', 1200, 630]);
   });
 
   it('redirects a missing variant to its original (writing nothing) until the migration makes it, and answers 404 for what is not stored', async () => {
@@ -365,10 +374,16 @@ describe('the app on S3 with PUBLIC_ASSET_URL', () => {
     expect([standIn.status, standIn.headers.get('location')]).toEqual([302, `${s3.bucketUrl}/cdn-legacy.png`]);
     expect(await app.deps.storage.has('cdn-legacy-320.avif')).toBe(false);
 
+    const socialStandIn = await fetch(`${app.baseUrl}/uploads/cdn-legacy-1200x630.jpg`, { redirect: 'manual' });
+    expect([socialStandIn.status, socialStandIn.headers.get('location')]).toEqual([302, `${s3.bucketUrl}/cdn-legacy.png`]);
+    expect(await app.deps.storage.has('cdn-legacy-1200x630.jpg')).toBe(false);
+
     await makeMissingVariants(app.deps.storage);
     const redirect = await fetch(`${app.baseUrl}/uploads/cdn-legacy-320.avif`, { redirect: 'manual' });
     expect([redirect.status, redirect.headers.get('location')]).toEqual([302, `${s3.bucketUrl}/cdn-legacy-320.avif`]);
     expect(await app.deps.storage.has('cdn-legacy-320.avif')).toBe(true);
+    const socialRedirect = await fetch(`${app.baseUrl}/uploads/cdn-legacy-1200x630.jpg`, { redirect: 'manual' });
+    expect([socialRedirect.status, socialRedirect.headers.get('location')]).toEqual([302, `${s3.bucketUrl}/cdn-legacy-1200x630.jpg`]);
     expect((await fetch(`${app.baseUrl}/uploads/nothing-here.png`, { redirect: 'manual' })).status).toBe(404);
     expect((await fetch(`${app.baseUrl}/uploads/cdn-legacy-640-320.webp`, { redirect: 'manual' })).status).toBe(404);
   });
