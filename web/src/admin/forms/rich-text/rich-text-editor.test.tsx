@@ -132,6 +132,28 @@ describe('the rich-text editor in the news dialog', () => {
     expect(checkRichText('Content', sent)).toEqual({ value: sent });
   });
 
+  it("changes a picture's alt text later, and refuses to save it empty", async () => {
+    const { user, dialog, editor } = await openAddNews();
+    const pm = editor as EditorElement & { editor: { commands: { setContent(doc: object): boolean; setNodeSelection(pos: number): boolean } } };
+    act(() => {
+      pm.editor.commands.setContent({ type: 'doc', content: [{ type: 'image', attrs: { src: '/uploads/map.png', alt: 'Old map' } }, { type: 'paragraph' }] });
+      // Where a click on the picture would put the selection (jsdom has no layout to click on).
+      pm.editor.commands.setNodeSelection(0);
+    });
+    await user.click(await within(dialog).findByRole('button', { name: 'Edit image' }));
+    const form = within(dialog).getByRole('group', { name: 'Edit image' });
+    const alt = within(form).getByRole('textbox', { name: /Alt text/ });
+    expect(alt).toHaveValue('Old map');
+    await user.clear(alt);
+    await user.click(within(form).getByRole('button', { name: 'Save image' }));
+    expect(within(form).getByText('Alt text is required: describe what the picture shows')).toBeInTheDocument();
+    expect(alt).toHaveAccessibleDescription(expect.stringContaining('Alt text is required'));
+    await user.type(alt, 'Map of the northern lines{Enter}');
+    expect(within(dialog).queryByRole('group', { name: 'Edit image' })).not.toBeInTheDocument();
+    expect(within(editor).getByRole('img', { name: 'Map of the northern lines' })).toHaveAttribute('src', '/uploads/map.png');
+    expect(screen.getByRole('dialog', { name: 'Add News' })).toBeInTheDocument(); // Enter did not send the record
+  });
+
   it('refuses a javascript: link in the link form, and Enter there does not send the record', async () => {
     const { server, user, dialog, editor } = await openAddNews();
     await caretAtEnd(editor);
