@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form } from 'formik';
 import { Button, CloseButton, Dialog, Portal, Tabs } from '@chakra-ui/react';
 import { usePermissions } from '../auth/use-permissions';
@@ -6,6 +6,7 @@ import { FORM_DIALOG_CONTENT, FORM_DIALOG_ROOT } from '../forms/dialog-layout';
 import { confirmDiscard } from '../forms/confirm-discard';
 import { valuesFrom, type FieldSpec } from '../forms/field-spec';
 import { RecordForm } from '../forms/RecordForm';
+import { loadRichTextEditor } from '../forms/RichTextField';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { DialogContainerContext } from '../publishing/dialog-container';
 import { PublicationBar } from '../publishing/PublicationBar';
@@ -50,6 +51,11 @@ export function RecordDialog<Row extends { id: number; version?: number }>({
     control.setTab(next);
   };
   const askThenClose = () => void confirmDiscard().then((discard) => discard && control.close());
+  // A type with rich text: its editor's chunk is fetched with the screen, so the dialog opens with it ready.
+  const rich = control.fields.some((field) => field.kind === 'richText');
+  useEffect(() => {
+    if (rich) void loadRichTextEditor().catch(() => {}); // a failed fetch is tried again when the dialog needs it
+  }, [rich]);
   return (
     <Dialog.Root
       open={dialog.open}
