@@ -30,6 +30,8 @@ function generatedColumns(table: 'news' | 'clients'): Record<string, string> {
   const sentence = `'The ' || ${word(1)} || ' programme of region ' || (i % 97) || ' reviewed its ' || ${word(7)} || ' plans with the ministry and set out the next steps. '`;
   const common = {
     title: `initcap(${word(1)}) || ' and ' || ${word(3)} || ' ${table === 'news' ? 'update' : 'project'} no. ' || i`,
+    // Unique, as the title is (a demo row's slug is made from its own title).
+    slug: `${word(1)} || '-and-' || ${word(3)} || '-${table === 'news' ? 'update' : 'project'}-no-' || i`,
     featured: '(i % 1000 = 0)',
     display_order: `${ORDER_MIN} + i * ${ORDER_GAP}`,
   };
@@ -37,7 +39,9 @@ function generatedColumns(table: 'news' | 'clients'): Record<string, string> {
     ? {
         ...common,
         brief: `repeat(${sentence}, 2)`,
-        content: `repeat(${sentence}, 5)`,
+        content: `rtrim(repeat(${sentence}, 5))`,
+        // The article as a document: its text as one paragraph (content is its plain text).
+        content_document: `jsonb_build_object('type', 'doc', 'content', jsonb_build_array(jsonb_build_object('type', 'paragraph', 'content', jsonb_build_array(jsonb_build_object('type', 'text', 'text', rtrim(repeat(${sentence}, 5)))))))`,
         created_at: `now() - make_interval(mins => i)`,
       }
     : { ...common, brief: `repeat(${sentence}, 2)`, country: `initcap(${word(11)}) || 'land'` };
