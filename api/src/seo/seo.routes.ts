@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { documentKey, news, type RichTextNode } from '@consulting/model';
 import { collections } from '../content/registry.js';
 import type { Route } from '../http/route.js';
-import { itemPages, type ItemPages } from '../site/item-pages.js';
+import { itemPages, itemPagesByList, type ItemPages } from '../site/item-pages.js';
 import { listPageCounts } from '../site/list-page-counts.js';
 import type { Production, PublicCache } from '../site/public-cache.js';
 import type { ContentRevisionFeed } from '../site/content-revision-feed.js';
@@ -103,7 +103,7 @@ export function seoRoutes(): Route[] {
             // The database is away and nothing was read yet: the fixed pages, not kept.
             complete = false;
           }
-          const body = Buffer.from(sitemapXml(origin, pages, known?.byList), 'utf8');
+          const body = Buffer.from(sitemapXml(origin, pages, known && itemPagesByList(known)), 'utf8');
           return { produced: { status: 200, headers: { 'Content-Type': SITEMAP_TYPE, 'Cache-Control': CACHE_CONTROL }, body }, cacheable: complete };
         });
       },

@@ -32,18 +32,40 @@ export interface ItemPage {
   updatedAt: Date;
 }
 
-/** Every item page at one content revision. */
+/**
+ * Every item page at one content revision. Kept compact (a list of 100,000 articles is about 10 MB):
+ * the paths once, the records' ids and change times in typed arrays at the same positions.
+ */
 export interface ItemPages {
-  /** Every item page by its path (`/news/a-slug`, the canonical spelling). */
-  readonly pages: ReadonlyMap<string, ItemPage>;
+  /** Every item page's path (`/news/a-slug`, the canonical spelling) -> its position in `paths`. */
+  readonly pages: ReadonlyMap<string, number>;
   /** A former path of an item (an old slug) -> the item's path now. */
   readonly moved: ReadonlyMap<string, string>;
-  /** Each list's item pages, in the list's order (the sitemap), by the list's path. */
-  readonly byList: ReadonlyMap<string, readonly ItemPage[]>;
+  /** The item pages' paths: each list's in its order, the lists one after the other. */
+  readonly paths: readonly string[];
+  readonly ids: Int32Array;
+  /** When each record last changed (milliseconds since 1970). */
+  readonly updatedAt: Float64Array;
+  /** Each list's item pages: positions `start` to `end` (excluded) in `paths`, by the list's path. */
+  readonly lists: ReadonlyMap<string, { start: number; end: number }>;
 }
 
 /** No item pages (nothing has one, or nothing was loaded). */
-export const NO_ITEM_PAGES: ItemPages = { pages: new Map(), moved: new Map(), byList: new Map() };
+export const NO_ITEM_PAGES: ItemPages = { pages: new Map(), moved: new Map(), paths: [], ids: new Int32Array(0), updatedAt: new Float64Array(0), lists: new Map() };
+
+/** A list's item pages, in its order (the sitemap). */
+export function itemPagesOfList(items: ItemPages, list: string): ItemPage[] {
+  const range = items.lists.get(list);
+  if (!range) return [];
+  const pages: ItemPage[] = [];
+  for (let i = range.start; i < range.end; i += 1) pages.push({ path: items.paths[i], id: items.ids[i], updatedAt: new Date(items.updatedAt[i]) });
+  return pages;
+}
+
+/** Each list's item pages by the list's path, in its order (the sitemap). */
+export function itemPagesByList(items: ItemPages): Map<string, ItemPage[]> {
+  return new Map([...items.lists.keys()].map((list) => [list, itemPagesOfList(items, list)]));
+}
 
 const RESERVED: ReadonlySet<string> = new Set(RESERVED_SLUGS);
 
@@ -77,19 +99,26 @@ export interface MovedRow {
 
 /** The index of the lists' rows (each list's records in its order, and their old slugs). */
 export function itemPagesOf(rows: readonly { list: string; items: readonly ItemRow[]; moved: readonly MovedRow[] }[]): ItemPages {
-  const pages = new Map<string, ItemPage>();
+  const total = rows.reduce((sum, row) => sum + row.items.length, 0);
+  const pages = new Map<string, number>();
   const moved = new Map<string, string>();
-  const byList = new Map<string, ItemPage[]>();
+  const paths: string[] = [];
+  const ids = new Int32Array(total);
+  const updatedAt = new Float64Array(total);
+  const lists = new Map<string, { start: number; end: number }>();
   for (const { list, items, moved: movedRows } of rows) {
-    const listed: ItemPage[] = [];
-    for (const { id, slug, updatedAt } of items) {
+    const start = paths.length;
+    for (const { id, slug, updatedAt: changed } of items) {
       // A slug written around the rules (by hand in the database) names no reachable page.
       if (!isSlug(slug)) continue;
-      const page = { path: `${list}/${slug}`, id, updatedAt };
-      pages.set(page.path, page);
-      listed.push(page);
+      const path = `${list}/${slug}`;
+      if (pages.has(path)) continue;
+      ids[paths.length] = id;
+      updatedAt[paths.length] = changed.getTime();
+      pages.set(path, paths.length);
+      paths.push(path);
     }
-    byList.set(list, listed);
+    lists.set(list, { start, end: paths.length });
     for (const { oldSlug, slug } of movedRows) {
       const from = `${list}/${oldSlug}`;
       const to = `${list}/${slug}`;
@@ -97,7 +126,7 @@ export function itemPagesOf(rows: readonly { list: string; items: readonly ItemR
       if (isSlug(oldSlug) && pages.has(to) && !pages.has(from)) moved.set(from, to);
     }
   }
-  return { pages, moved, byList };
+  return { pages, moved, paths, ids: ids.subarray(0, paths.length), updatedAt: updatedAt.subarray(0, paths.length), lists };
 }
 
 /** Quoted SQL identifier (the tables' names come from the model's declarations). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { FEED_ENTRIES, FIRM_NAME } from '../../src/seo/atom-feed.js';
 import { sitemapEntries, sitemapPaths, SITEMAP_MAX_URLS } from '../../src/seo/seo-files.js';
-import { itemPagesOf } from '../../src/site/item-pages.js';
+import { itemPagesByList, itemPagesOf } from '../../src/site/item-pages.js';
 import { request } from '../helpers/http.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -23,7 +23,7 @@ describe('sitemap entries (pure)', () => {
   ]);
 
   it('list each list, then its later pages, then its items with their last change', () => {
-    expect(sitemapEntries({ '/news': 2 }, items.byList)).toEqual([
+    expect(sitemapEntries({ '/news': 2 }, itemPagesByList(items))).toEqual([
       { path: '/' },
       { path: '/team' },
       { path: '/news' },
@@ -37,7 +37,7 @@ describe('sitemap entries (pure)', () => {
 
   it('still hold at most 50,000 URLs', () => {
     const many = itemPagesOf([{ list: '/news', items: Array.from({ length: 60_000 }, (_, i) => ({ id: i + 1, slug: `n${i}`, updatedAt: at })), moved: [] }]);
-    expect(sitemapPaths({ '/news': 5_000 }, many.byList)).toHaveLength(SITEMAP_MAX_URLS);
+    expect(sitemapPaths({ '/news': 5_000 }, itemPagesByList(many))).toHaveLength(SITEMAP_MAX_URLS);
   });
 });
 
