@@ -21,13 +21,15 @@ type Documents = {
     "query AdminDashboard {\n  recentChanges(limit: 8) {\n    id\n    collection\n    recordId\n    recordName\n    action\n    username\n    at\n    changed\n  }\n  collectionCounts {\n    collection\n    count\n  }\n}": typeof types.AdminDashboardDocument,
     "mutation AdminRestoreRevision($revisionId: Int!) {\n  restoreRevision(revisionId: $revisionId) {\n    id\n  }\n}\n\nmutation AdminUndoDelete($collection: String!, $id: Int!) {\n  undoDelete(collection: $collection, id: $id) {\n    id\n  }\n}": typeof types.AdminRestoreRevisionDocument,
     "query AdminWebhooks {\n  webhooks {\n    id\n    url\n    secret\n    collections\n    active\n    createdAt\n  }\n  webhookCollections\n}\n\nquery AdminWebhookDeliveries($endpointId: Int!) {\n  webhookDeliveries(endpointId: $endpointId, limit: 50) {\n    id\n    event\n    collection\n    recordId\n    action\n    occurredAt\n    status\n    attempts\n    nextAttemptAt\n    lastStatusCode\n    lastLatencyMs\n    lastError\n  }\n}\n\nmutation AdminCreateWebhook($input: WebhookEndpointInput!) {\n  createWebhook(input: $input) {\n    id\n  }\n}\n\nmutation AdminUpdateWebhook($id: Int!, $input: WebhookEndpointInput!) {\n  updateWebhook(id: $id, input: $input) {\n    id\n  }\n}\n\nmutation AdminDeleteWebhook($id: Int!) {\n  deleteWebhook(id: $id)\n}\n\nmutation AdminSendTestWebhook($id: Int!) {\n  sendTestWebhook(id: $id) {\n    id\n  }\n}": typeof types.AdminWebhooksDocument,
-    "fragment ProjectCard on Client {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}": typeof types.ProjectCardFragmentDoc,
+    "fragment ProjectCard on Client {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}": typeof types.ProjectCardFragmentDoc,
+    "query ProjectPage($slug: String!) {\n  clientBySlug(slug: $slug) {\n    id\n    slug\n    title\n    brief\n    pictureUrl\n    altText\n    country\n    updatedAt\n    storyDocument\n    pageTitle\n    pageDescription\n    previous {\n      slug\n      title\n    }\n    next {\n      slug\n      title\n    }\n  }\n}": typeof types.ProjectPageDocument,
     "query ProjectsPage($limit: Int!, $offset: Int!) {\n  clients(limit: $limit, offset: $offset) {\n    ...ProjectCard\n  }\n  clientsCount\n}": typeof types.ProjectsPageDocument,
     "query ContactSection {\n  contactInfo {\n    id\n    type\n    value\n    label\n    icon\n  }\n}": typeof types.ContactSectionDocument,
     "query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  newsPreview {\n    ...NewsPreviewCard\n  }\n  projectsPreview {\n    ...ProjectCard\n  }\n}": typeof types.LandingPageDocument,
-    "fragment NewsCard on News {\n  id\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": typeof types.NewsCardFragmentDoc,
+    "query ArticlePage($slug: String!) {\n  newsItemBySlug(slug: $slug) {\n    id\n    slug\n    title\n    brief\n    pictureUrl\n    altText\n    createdAt\n    updatedAt\n    contentDocument\n    link\n    pageTitle\n    pageDescription\n    previous {\n      slug\n      title\n    }\n    next {\n      slug\n      title\n    }\n  }\n}": typeof types.ArticlePageDocument,
+    "fragment NewsCard on News {\n  id\n  slug\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": typeof types.NewsCardFragmentDoc,
     "query NewsPage($limit: Int!, $offset: Int!) {\n  news(limit: $limit, offset: $offset) {\n    ...NewsCard\n  }\n  newsCount\n}": typeof types.NewsPageDocument,
-    "fragment NewsPreviewCard on News {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": typeof types.NewsPreviewCardFragmentDoc,
+    "fragment NewsPreviewCard on News {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": typeof types.NewsPreviewCardFragmentDoc,
     "query TeamPage {\n  teamMembers {\n    id\n    name\n    position\n    pictureUrl\n    altText\n    brief\n  }\n}": typeof types.TeamPageDocument,
 };
 const documents: Documents = {
@@ -38,13 +40,15 @@ const documents: Documents = {
     "query AdminDashboard {\n  recentChanges(limit: 8) {\n    id\n    collection\n    recordId\n    recordName\n    action\n    username\n    at\n    changed\n  }\n  collectionCounts {\n    collection\n    count\n  }\n}": types.AdminDashboardDocument,
     "mutation AdminRestoreRevision($revisionId: Int!) {\n  restoreRevision(revisionId: $revisionId) {\n    id\n  }\n}\n\nmutation AdminUndoDelete($collection: String!, $id: Int!) {\n  undoDelete(collection: $collection, id: $id) {\n    id\n  }\n}": types.AdminRestoreRevisionDocument,
     "query AdminWebhooks {\n  webhooks {\n    id\n    url\n    secret\n    collections\n    active\n    createdAt\n  }\n  webhookCollections\n}\n\nquery AdminWebhookDeliveries($endpointId: Int!) {\n  webhookDeliveries(endpointId: $endpointId, limit: 50) {\n    id\n    event\n    collection\n    recordId\n    action\n    occurredAt\n    status\n    attempts\n    nextAttemptAt\n    lastStatusCode\n    lastLatencyMs\n    lastError\n  }\n}\n\nmutation AdminCreateWebhook($input: WebhookEndpointInput!) {\n  createWebhook(input: $input) {\n    id\n  }\n}\n\nmutation AdminUpdateWebhook($id: Int!, $input: WebhookEndpointInput!) {\n  updateWebhook(id: $id, input: $input) {\n    id\n  }\n}\n\nmutation AdminDeleteWebhook($id: Int!) {\n  deleteWebhook(id: $id)\n}\n\nmutation AdminSendTestWebhook($id: Int!) {\n  sendTestWebhook(id: $id) {\n    id\n  }\n}": types.AdminWebhooksDocument,
-    "fragment ProjectCard on Client {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}": types.ProjectCardFragmentDoc,
+    "fragment ProjectCard on Client {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}": types.ProjectCardFragmentDoc,
+    "query ProjectPage($slug: String!) {\n  clientBySlug(slug: $slug) {\n    id\n    slug\n    title\n    brief\n    pictureUrl\n    altText\n    country\n    updatedAt\n    storyDocument\n    pageTitle\n    pageDescription\n    previous {\n      slug\n      title\n    }\n    next {\n      slug\n      title\n    }\n  }\n}": types.ProjectPageDocument,
     "query ProjectsPage($limit: Int!, $offset: Int!) {\n  clients(limit: $limit, offset: $offset) {\n    ...ProjectCard\n  }\n  clientsCount\n}": types.ProjectsPageDocument,
     "query ContactSection {\n  contactInfo {\n    id\n    type\n    value\n    label\n    icon\n  }\n}": types.ContactSectionDocument,
     "query LandingPage {\n  landingContent {\n    id\n    heroTagline\n    heroSubtitle\n    companyDescription\n    mainWebsiteUrl\n  }\n  statistics {\n    id\n    yearEstablished\n    expertCount\n    projectCount\n    partnerCount\n  }\n  countries {\n    id\n    name\n    code\n    flagImageUrl\n  }\n  brands {\n    id\n    name\n    logoUrl\n    altText\n    websiteUrl\n    description\n  }\n  newsPreview {\n    ...NewsPreviewCard\n  }\n  projectsPreview {\n    ...ProjectCard\n  }\n}": types.LandingPageDocument,
-    "fragment NewsCard on News {\n  id\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": types.NewsCardFragmentDoc,
+    "query ArticlePage($slug: String!) {\n  newsItemBySlug(slug: $slug) {\n    id\n    slug\n    title\n    brief\n    pictureUrl\n    altText\n    createdAt\n    updatedAt\n    contentDocument\n    link\n    pageTitle\n    pageDescription\n    previous {\n      slug\n      title\n    }\n    next {\n      slug\n      title\n    }\n  }\n}": types.ArticlePageDocument,
+    "fragment NewsCard on News {\n  id\n  slug\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": types.NewsCardFragmentDoc,
     "query NewsPage($limit: Int!, $offset: Int!) {\n  news(limit: $limit, offset: $offset) {\n    ...NewsCard\n  }\n  newsCount\n}": types.NewsPageDocument,
-    "fragment NewsPreviewCard on News {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": types.NewsPreviewCardFragmentDoc,
+    "fragment NewsPreviewCard on News {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": types.NewsPreviewCardFragmentDoc,
     "query TeamPage {\n  teamMembers {\n    id\n    name\n    position\n    pictureUrl\n    altText\n    brief\n  }\n}": types.TeamPageDocument,
 };
 
@@ -93,7 +97,11 @@ export function graphql(source: "query AdminWebhooks {\n  webhooks {\n    id\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment ProjectCard on Client {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}"): (typeof documents)["fragment ProjectCard on Client {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}"];
+export function graphql(source: "fragment ProjectCard on Client {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}"): (typeof documents)["fragment ProjectCard on Client {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  country\n  featured\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ProjectPage($slug: String!) {\n  clientBySlug(slug: $slug) {\n    id\n    slug\n    title\n    brief\n    pictureUrl\n    altText\n    country\n    updatedAt\n    storyDocument\n    pageTitle\n    pageDescription\n    previous {\n      slug\n      title\n    }\n    next {\n      slug\n      title\n    }\n  }\n}"): (typeof documents)["query ProjectPage($slug: String!) {\n  clientBySlug(slug: $slug) {\n    id\n    slug\n    title\n    brief\n    pictureUrl\n    altText\n    country\n    updatedAt\n    storyDocument\n    pageTitle\n    pageDescription\n    previous {\n      slug\n      title\n    }\n    next {\n      slug\n      title\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -109,7 +117,11 @@ export function graphql(source: "query LandingPage {\n  landingContent {\n    id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment NewsCard on News {\n  id\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"): (typeof documents)["fragment NewsCard on News {\n  id\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"];
+export function graphql(source: "query ArticlePage($slug: String!) {\n  newsItemBySlug(slug: $slug) {\n    id\n    slug\n    title\n    brief\n    pictureUrl\n    altText\n    createdAt\n    updatedAt\n    contentDocument\n    link\n    pageTitle\n    pageDescription\n    previous {\n      slug\n      title\n    }\n    next {\n      slug\n      title\n    }\n  }\n}"): (typeof documents)["query ArticlePage($slug: String!) {\n  newsItemBySlug(slug: $slug) {\n    id\n    slug\n    title\n    brief\n    pictureUrl\n    altText\n    createdAt\n    updatedAt\n    contentDocument\n    link\n    pageTitle\n    pageDescription\n    previous {\n      slug\n      title\n    }\n    next {\n      slug\n      title\n    }\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment NewsCard on News {\n  id\n  slug\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"): (typeof documents)["fragment NewsCard on News {\n  id\n  slug\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -117,7 +129,7 @@ export function graphql(source: "query NewsPage($limit: Int!, $offset: Int!) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment NewsPreviewCard on News {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"): (typeof documents)["fragment NewsPreviewCard on News {\n  id\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"];
+export function graphql(source: "fragment NewsPreviewCard on News {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"): (typeof documents)["fragment NewsPreviewCard on News {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
