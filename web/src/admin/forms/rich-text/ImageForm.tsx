@@ -145,7 +145,7 @@ export function ImageForm({ editor, id, onClose }: { editor: Editor; id: string;
       </Field.Root>
       <HStack gap="2" wrap="wrap">
         <Button type="button" size="xs" colorPalette="brand" onClick={apply} disabled={progress !== null}>
-          {editing ? 'Save image' : 'Insert image'}
+          {editing ? 'Save picture' : 'Insert picture'}
         </Button>
         <Button type="button" size="xs" variant="ghost" onClick={close}>
           Cancel

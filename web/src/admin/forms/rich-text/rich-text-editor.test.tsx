@@ -105,13 +105,13 @@ describe('the rich-text editor in the news dialog', () => {
     // A picture: uploaded through the admin's upload, with its alt text.
     await user.click(within(toolbar).getByRole('button', { name: 'Insert image' }));
     const imageForm = within(dialog).getByRole('group', { name: 'Insert image' });
-    await user.click(within(imageForm).getByRole('button', { name: 'Insert image' }));
+    await user.click(within(imageForm).getByRole('button', { name: 'Insert picture' }));
     expect(within(imageForm).getByText('Upload a picture first')).toBeInTheDocument();
     expect(within(imageForm).getByText('Alt text is required: describe what the picture shows')).toBeInTheDocument();
     await user.upload(within(imageForm).getByLabelText('Picture file for the text'), new File(['png'], 'map.png', { type: 'image/png' }));
     await waitFor(() => expect(within(imageForm).getByRole('button', { name: /Replace picture/ })).toBeInTheDocument());
     await user.type(within(imageForm).getByRole('textbox', { name: /Alt text/ }), 'Map of the northern lines');
-    await user.click(within(imageForm).getByRole('button', { name: 'Insert image' }));
+    await user.click(within(imageForm).getByRole('button', { name: 'Insert picture' }));
     expect(within(editor).getByRole('img', { name: 'Map of the northern lines' })).toHaveAttribute('src', '/uploads/rail-map.png');
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -145,7 +145,7 @@ describe('the rich-text editor in the news dialog', () => {
     const alt = within(form).getByRole('textbox', { name: /Alt text/ });
     expect(alt).toHaveValue('Old map');
     await user.clear(alt);
-    await user.click(within(form).getByRole('button', { name: 'Save image' }));
+    await user.click(within(form).getByRole('button', { name: 'Save picture' }));
     expect(within(form).getByText('Alt text is required: describe what the picture shows')).toBeInTheDocument();
     expect(alt).toHaveAccessibleDescription(expect.stringContaining('Alt text is required'));
     await user.type(alt, 'Map of the northern lines{Enter}');
@@ -212,8 +212,8 @@ describe('the rich-text editor in the news dialog', () => {
     expect(within(dialog).getByRole('group', { name: 'Add link' })).toBeInTheDocument();
     expect(await axeViolations(dialog)).toEqual([]);
 
-    await user.click(within(dialog).getByRole('toolbar').querySelector<HTMLElement>('[data-tool="image"]')!);
-    await user.click(within(within(dialog).getByRole('group', { name: 'Insert image' })).getByRole('button', { name: 'Insert image' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert image' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert picture' }));
     expect(within(dialog).getByText('Upload a picture first')).toBeInTheDocument();
     expect(await axeViolations(dialog)).toEqual([]);
   });
