@@ -55,7 +55,9 @@ function listIndexes(type: ContentType): IndexDef[] {
 export function contentEntitySchema(type: ContentType, target: new () => object): EntitySchema {
   const properties: Record<string, Property> = { id: { type: 'integer', primary: true, autoincrement: true } as Property };
   for (const [key, field] of Object.entries(type.fields)) {
-    properties[key] = fieldColumn(field);
+    // A slug is made by the services, or by the database for a row written without one (its
+    // default '' is replaced on insert: pages/page-triggers.ts).
+    properties[key] = field.kind === 'slug' ? ({ type: 'text', defaultRaw: "''" } as Property) : fieldColumn(field);
     // A rich field: its plain text (above) and its document (rich-text/ in the model).
     if (field.kind === 'richText') properties[documentKey(key)] = { type: 'json', nullable: true } as Property;
   }

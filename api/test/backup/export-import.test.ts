@@ -256,7 +256,7 @@ describe('drafts in a backup', () => {
     expect(drafts.body.items).toEqual([expect.objectContaining({ recordId: draft.body.recordId, state: 'DRAFT', values: expect.objectContaining({ title: 'Half written' }) })]);
     const pending = await request(restored, 'GET', `/api/admin/news/${live!.id}/draft`, { cookie: restoredCookie });
     expect(pending.body).toMatchObject({ state: 'CHANGED', values: expect.objectContaining({ title: 'A pending change' }) });
-    const created = await request(restored, 'POST', '/api/admin/news', { cookie: restoredCookie, json: { ...liveRecord, id: undefined, title: 'After the import' } });
+    const created = await request(restored, 'POST', '/api/admin/news', { cookie: restoredCookie, json: { ...liveRecord, id: undefined, slug: undefined, title: 'After the import' } });
     expect(created.status).toBe(201);
     expect(created.body.id).toBeGreaterThan(draft.body.recordId);
   });

@@ -30,7 +30,10 @@ describe.each(collections.map((c) => c.path))('/api/%s', (path) => {
       cookie: session.cookie,
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...created.body, [field]: value, version: created.body.version + 1 });
+    // Everything as created but the field and the version, and the time of the last change where the type keeps one.
+    const changedAt = created.body.updatedAt === undefined ? {} : { updatedAt: updated.body.updatedAt };
+    expect(updated.body).toEqual({ ...created.body, [field]: value, version: created.body.version + 1, ...changedAt });
+    if (created.body.updatedAt !== undefined) expect(Date.parse(updated.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.body.updatedAt));
     expect((await request(session.app.baseUrl, 'GET', `/api/${path}/${id}`)).body[field]).toBe(value);
 
     const deleted = await request(session.app.baseUrl, 'DELETE', `/api/admin/${path}/${id}`, { cookie: session.cookie });

@@ -35,7 +35,9 @@ export async function fillCollection(orm: MikroORM, path: string, { count, displ
               ? `'https://example.com/' || i`
               : field.kind === 'imageAddress'
                 ? `'/uploads/fill-' || i || '.png'`
-                : `'${key} ' || i || '${' lorem ipsum dolor sit amet'.repeat(3)}'`,
+                : field.kind === 'slug'
+                  ? `'item-' || i`
+                  : `'${key} ' || i || '${' lorem ipsum dolor sit amet'.repeat(3)}'`,
     );
   }
   columns.push('"display_order"');

@@ -10,6 +10,7 @@ import {
   type RichTextMark,
   type RichTextNode,
   type RichTextNodeType,
+  inJsonbOrder,
 } from './document.js';
 
 // The check of a rich-text document against the allowlist (document.ts): every node type, mark
@@ -170,7 +171,7 @@ export function checkRichText(name: string, raw: unknown): Checked {
     if (!isObject(raw) || raw.type !== 'doc') return { error: `${name} must be a rich-text document ({ "type": "doc", "content": [...] })` };
     const doc = container({ type: 'doc' }, raw.content ?? [], 1, false) as RichTextDocument;
     doc.content ??= [];
-    return { value: isBlank(doc) ? null : doc };
+    return { value: isBlank(doc) ? null : inJsonbOrder(doc) };
   } catch (error) {
     if (error instanceof Refused) return { error: error.message };
     // A document too deep for the stack is refused, like one past the depth limit.

@@ -49,3 +49,15 @@ export function documentKey(field: string): string {
 export function isRichTextDocument(value: unknown): value is RichTextDocument {
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'doc' && Array.isArray((value as { content?: unknown }).content);
 }
+
+/**
+ * The value with every object's keys in PostgreSQL's jsonb order (shorter keys first, then by
+ * code unit): a document stored and read back is then identical to the one stored, key for key,
+ * so comparing them (has anything changed? JSON text equality) never sees a change that is not one.
+ */
+export function inJsonbOrder<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(inJsonbOrder) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const keys = Object.keys(value).sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(keys.map((key) => [key, inJsonbOrder((value as Record<string, unknown>)[key])])) as T;
+}

@@ -1,4 +1,4 @@
-import type { RichTextDocument, RichTextNode } from './document.js';
+import { inJsonbOrder, type RichTextDocument, type RichTextNode } from './document.js';
 
 // Rich text and plain text. A rich field's own name carries its plain text on every surface (the
 // REST contract's `content` stays a string), made from the document here; plain text given
@@ -22,7 +22,7 @@ export function richTextFromPlainText(text: string): RichTextDocument | null {
     });
     return inline.length > 0 ? { type: 'paragraph', content: inline } : { type: 'paragraph' };
   });
-  return { type: 'doc', content };
+  return inJsonbOrder({ type: 'doc', content });
 }
 
 function inlineText(node: RichTextNode): string {

@@ -90,6 +90,8 @@ async function recreate(em: EntityManager, definition: ReturnType<typeof definit
     ...values,
     id,
     ...(typeof state.createdAt === 'string' && { createdAt: new Date(state.createdAt) }),
+    // Back as it was (an undo): its page's last change is the one it had.
+    ...(typeof state.updatedAt === 'string' && { updatedAt: new Date(state.updatedAt) }),
   } as never);
 }
 
@@ -116,7 +118,8 @@ export async function undoDeleteMany(outer: EntityManager, collection: string, r
     const present = new Set((await em.find(definition.entity, { id: { $in: ids } } as never, { fields: ['id'] as never })).map((r) => (r as { id: number }).id));
     const nothing = ids.filter((id) => present.has(id) || deletes.get(id)?.action !== 'delete' || !deletes.get(id)?.before);
     if (nothing.length > 0) throw new NotFound(`Nothing to undo: ${nothing.slice(0, 10).join(', ')}${nothing.length > 10 ? ', ...' : ''}`);
-    const restored = ids.map((id) => recreate(em, definition, id, deletes.get(id)!.before!));
+    const restored: object[] = [];
+    for (const id of ids) restored.push(await recreate(em, definition, id, deletes.get(id)!.before!));
     await em.flush();
     ids.forEach((id, i) => recordHistory(em, collection, 'restore', user, id, null, restored[i]));
     await endDrafts(em, collection, ids);

@@ -41,7 +41,7 @@ export class Migration20261124190000_own_pages_rich_text extends Migration {
 
     this.addSql(`alter table "clients" add "slug" text null, add "story" text null, add "story_document" jsonb null, add "page_title" text null, add "page_description" text null, add "updated_at" timestamptz not null default now();`);
     await this.fillSlugs('clients');
-    this.addSql(`alter table "clients" alter column "slug" set not null;`);
+    this.addSql(`alter table "clients" alter column "slug" set not null, alter column "slug" set default '';`);
     this.addSql(`alter table "clients" add constraint "clients_slug_unique" unique ("slug");`);
     this.addSql(`create or replace function "clients_stamp_updated_at_fn"() returns trigger as \$\$ begin if new.updated_at is not distinct from old.updated_at then new.updated_at = now(); end if; return new; end; \$\$ language plpgsql;`);
     this.addSql(`create trigger "stamp_updated_at" BEFORE UPDATE on "clients" for each ROW execute function "clients_stamp_updated_at_fn"();`);
@@ -52,7 +52,7 @@ export class Migration20261124190000_own_pages_rich_text extends Migration {
 
     this.addSql(`alter table "news" add "slug" text null, add "content_document" jsonb null, add "page_title" text null, add "page_description" text null, add "updated_at" timestamptz not null default now();`);
     await this.fillSlugs('news');
-    this.addSql(`alter table "news" alter column "slug" set not null;`);
+    this.addSql(`alter table "news" alter column "slug" set not null, alter column "slug" set default '';`);
     this.addSql(`alter table "news" add constraint "news_slug_unique" unique ("slug");`);
     await this.fillDocuments();
     this.addSql(`create or replace function "news_stamp_updated_at_fn"() returns trigger as \$\$ begin if new.updated_at is not distinct from old.updated_at then new.updated_at = now(); end if; return new; end; \$\$ language plpgsql;`);

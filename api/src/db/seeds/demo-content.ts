@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import * as model from '@consulting/model';
 import { collections, entityOf } from '../../content/registry.js';
+import { slugOf } from '../../content/pages/slugs.js';
 import { recordUnlistedChanges } from '../../content/history/history.service.js';
 import type { ImageStorage } from '../../uploads/storage.js';
 import { saveImage } from '../../uploads/upload.service.js';
@@ -169,6 +170,8 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
     for (const [index, article] of news.entries()) {
       tx.create(News, {
         ...article,
+        slug: slugOf(article.title),
+        contentDocument: article.content === null ? null : model.richTextFromPlainText(article.content),
         pictureUrl: image(`demo-news-${index + 1}.png`, scene(index)),
         displayOrder: index,
         // Spread the dates over the last months so the list looks lived-in.
@@ -179,6 +182,7 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
     for (const [index, [title, country, featured, brief]] of projects.entries()) {
       tx.create(Client, {
         title,
+        slug: slugOf(title),
         country,
         featured,
         brief,
