@@ -1,3 +1,4 @@
+import { socialVariantName } from '../uploads/variants.js';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { collections, singletons } from '../content/registry.js';
 
@@ -83,9 +84,9 @@ export function addReferencedUploads(text: string, names: Set<string>): void {
   for (const match of text.matchAll(pattern)) names.add(match[1]);
 }
 
-/** An upload and the names of its resized variants (the variants contract: <base>-<w>.<fmt>). */
+/** An upload and the names of its variants (the variants contract: <base>-<w>.<fmt>, and its link-preview picture <base>-1200x630.jpg). */
 export function withVariants(name: string): string[] {
   const base = name.replace(/\.[a-z]+$/, '');
-  const variants = [320, 640, 1280].flatMap((width) => ['webp', 'avif'].map((format) => `${base}-${width}.${format}`));
+  const variants = [...[320, 640, 1280].flatMap((width) => ['webp', 'avif'].map((format) => `${base}-${width}.${format}`)), socialVariantName(base)];
   return [name, ...variants.filter((variant) => variant !== name)];
 }
