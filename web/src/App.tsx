@@ -5,7 +5,9 @@ import { PublicLayout } from './public/layout/PublicLayout';
 import { LandingPage } from './public/landing/LandingPage';
 import { TeamPage } from './public/team/TeamPage';
 import { NewsPage } from './public/news/NewsPage';
+import { ArticlePage } from './public/news/ArticlePage';
 import { ProjectsPage } from './public/clients/ProjectsPage';
+import { ProjectPage } from './public/clients/ProjectPage';
 import { NotFoundPage } from './public/not-found/NotFoundPage';
 
 // The admin panel (with Chakra's full theme, admin-system.tsx) is split out of what public pages load.
@@ -31,8 +33,10 @@ export function App() {
         <Route path="team" element={<TeamPage />} />
         <Route path="news" element={<NewsPage />} />
         <Route path="news/page/:page" element={<NewsPage />} />
+        <Route path="news/:slug" element={<ArticlePage />} />
         <Route path="clients" element={<ProjectsPage />} />
         <Route path="clients/page/:page" element={<ProjectsPage />} />
+        <Route path="clients/:slug" element={<ProjectPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

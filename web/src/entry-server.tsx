@@ -9,6 +9,7 @@ import { PublicDataStore } from './public/page-data/public-data';
 import { PageMetaCollector, type PageMetaValues } from './public/page-meta';
 import { headTags } from './public/seo/head-tags';
 import { PreviewContext } from './public/preview/PreviewBanner';
+import { SiteOriginContext } from './public/site-origin';
 import type { GraphQLExecutor, PreviewBanner, RenderRequest, RenderResult } from './render-contract';
 
 export type { RenderRequest, RenderResult } from './render-contract';
@@ -38,7 +39,7 @@ interface RenderedPage {
  * The page is rendered, the queries it asked for run in the server's process, and it is rendered
  * again with their answers (again while a new query shows up).
  */
-async function renderWithData(url: string, execute: GraphQLExecutor, preview: PreviewBanner | null = null): Promise<RenderedPage> {
+async function renderWithData(url: string, execute: GraphQLExecutor, preview: PreviewBanner | null = null, origin: string | null = null): Promise<RenderedPage> {
   const store = new PublicDataStore(inProcessRunner(execute));
   const meta: { current?: PageMetaValues } = {};
   let styleCache: EmotionCache;
@@ -52,9 +53,11 @@ async function renderWithData(url: string, execute: GraphQLExecutor, preview: Pr
         <PageMetaCollector.Provider value={meta}>
           <AppProviders store={store}>
             <PreviewContext.Provider value={preview}>
-              <StaticRouter location={url}>
-                <App />
-              </StaticRouter>
+              <SiteOriginContext.Provider value={origin}>
+                <StaticRouter location={url}>
+                  <App />
+                </StaticRouter>
+              </SiteOriginContext.Provider>
             </PreviewContext.Provider>
           </AppProviders>
         </PageMetaCollector.Provider>
@@ -92,7 +95,7 @@ const sharedStyleIds = ((): ReadonlySet<string> => {
  * serves its last good page or a 503 page, never a page built on missing data.
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
-  const { html, styles, meta, store } = await renderWithData(request.url, request.execute, request.preview ?? null);
+  const { html, styles, meta, store } = await renderWithData(request.url, request.execute, request.preview ?? null, request.origin);
   const pageMeta = meta ?? { title: 'Meridian Advisory', description: '' };
   const path = request.url.split('?')[0];
   const head = headTags(pageMeta, request.origin, path);

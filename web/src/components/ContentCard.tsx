@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, type BoxProps } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import { NEW_TAB } from './ExternalLink';
 
 /**
@@ -35,8 +36,11 @@ export function ContentCard({ linked = false, children, ...rest }: BoxProps & { 
   );
 }
 
-/** A card title that links out in a new tab; its ::after covers the whole card, making it clickable. */
-export function CardTitleLink({ href, children }: { href: string; children: ReactNode }) {
+/**
+ * A card title that links, its ::after covering the whole card (making it clickable): out in a new
+ * tab (`href`), or to a page of the site in the same tab (`to`).
+ */
+export function CardTitleLink({ href, to, children }: { href?: string; to?: string; children: ReactNode }) {
   return (
     <Box
       asChild
@@ -45,9 +49,13 @@ export function CardTitleLink({ href, children }: { href: string; children: Reac
       _focusVisible={{ outline: 'none' }}
       _after={{ content: '""', position: 'absolute', inset: '0', zIndex: '1' }}
     >
-      <a href={href} {...NEW_TAB}>
-        {children}
-      </a>
+      {to !== undefined ? (
+        <RouterLink to={to}>{children}</RouterLink>
+      ) : (
+        <a href={href} {...NEW_TAB}>
+          {children}
+        </a>
+      )}
     </Box>
   );
 }

@@ -3,6 +3,18 @@ import { createContext, useContext, useEffect } from 'react';
 /** A schema.org JSON-LD object; built on the server with the site's public origin. */
 export type StructuredData = Record<string, unknown>;
 
+/**
+ * An image the page shows first, preloaded from the head: its address, or for a responsive image
+ * the srcset and sizes of one of its formats (a browser that cannot show `type` skips the preload).
+ */
+export type PreloadImage = string | { href: string; srcSet?: string; sizes?: string; type?: string };
+
+/** An article's dates for OpenGraph (`article:published_time`, `article:modified_time`): ISO 8601. */
+export interface ArticleMeta {
+  publishedTime?: string;
+  modifiedTime?: string;
+}
+
 export interface PageMetaValues {
   title: string;
   description: string;
@@ -10,8 +22,17 @@ export interface PageMetaValues {
   status?: number;
   /** Social card image: a site path or an absolute URL (default: the hero poster). */
   image?: string;
+  /** The social card image's size in pixels, when known (`og:image:width` / `og:image:height`). */
+  imageSize?: { width: number; height: number };
+  /** What the social card image shows (`og:image:alt`). */
+  imageAlt?: string;
+  /** `og:type`: 'website' (the default) or 'article' (an item's own page, with its dates). */
+  type?: 'website' | 'article';
+  article?: ArticleMeta;
+  /** Atom feeds of the page's content (autodiscovery): a title and a site path each. */
+  feeds?: { title: string; href: string }[];
   /** Images the page shows first (the hero poster): preloaded from the head. */
-  preloadImages?: string[];
+  preloadImages?: PreloadImage[];
   /** A paged list's previous and next pages (site paths): `<link rel="prev">` / `rel="next"` in the head. */
   prev?: string;
   next?: string;

@@ -1,11 +1,13 @@
 import { Badge, Box, Heading, Text } from '@chakra-ui/react';
 import type { ProjectCardFragment } from '../../graphql/generated/graphql';
 import { CardImage, CARD_IMAGE_SIZES } from '../../components/CardImage';
-import { ContentCard } from '../../components/ContentCard';
+import { CardTitleLink, ContentCard } from '../../components/ContentCard';
 import { cardLayoutProps, COMPACT_THUMB_SIZES, type CardLayout } from '../../components/card-layout';
+import { projectPath } from '../item-paths';
 
 interface ProjectCardProps {
-  project: ProjectCardFragment;
+  /** Without a slug (none is published so) the card has no page to lead to. */
+  project: Omit<ProjectCardFragment, 'slug'> & { slug?: string | null };
   /** h2 on the projects page (under its h1), h3 in the landing section (under its h2). */
   headingLevel?: 'h2' | 'h3';
   layout?: CardLayout;
@@ -14,8 +16,9 @@ interface ProjectCardProps {
 
 export function ProjectCard({ project, headingLevel = 'h3', layout = 'stacked', eager }: ProjectCardProps) {
   const look = cardLayoutProps(layout);
+  const page = project.slug ? projectPath(project.slug) : undefined;
   return (
-    <ContentCard {...look.card}>
+    <ContentCard linked={Boolean(page)} {...look.card}>
       <Box {...look.picture}>
         <CardImage
           src={project.pictureUrl}
@@ -33,11 +36,16 @@ export function ProjectCard({ project, headingLevel = 'h3', layout = 'stacked', 
           </Badge>
         )}
         <Heading as={headingLevel} fontFamily="heading" lineHeight="1.3" color="brand.900" {...look.title}>
-          {project.title}
+          {page ? <CardTitleLink to={page}>{project.title}</CardTitleLink> : project.title}
         </Heading>
         {project.brief && (
           <Text color="gray.700" fontSize={{ base: layout === 'compact' ? 'sm' : 'md', md: 'md' }} lineClamp={layout === 'compact' ? { base: 2, md: 'none' } : undefined}>
             {project.brief}
+          </Text>
+        )}
+        {page && (
+          <Text mt="auto" pt="2" fontSize="sm" fontWeight="semibold" color="brand.700" aria-hidden="true" hideBelow={layout === 'compact' ? 'md' : undefined}>
+            View project →
           </Text>
         )}
       </Box>

@@ -32,7 +32,8 @@ export interface ListPageProps<TData, TItem extends { id: number | string }> {
   /** Absent: the whole list on one page (team). */
   paging?: ListPaging<TData>;
   items: (data: TData) => TItem[];
-  meta: { title: string; description: string };
+  /** The page's title and description; `feeds`: Atom feeds of the list (autodiscovery). */
+  meta: { title: string; description: string; feeds?: { title: string; href: string }[] };
   hero: { title: string; subtitle: string };
   /** The texts of the page's states. */
   texts: { loading: string; failed: string; empty: string };
@@ -62,6 +63,7 @@ export function ListPage<TData, TItem extends { id: number | string }>(props: Li
       <PageMeta
         title={numbered.title}
         description={numbered.description}
+        feeds={meta.feeds}
         prev={paging && page > 1 ? listPagePath(paging.basePath, page - 1) : undefined}
         next={paging && page < last ? listPagePath(paging.basePath, page + 1) : undefined}
         structuredData={structuredData && list.length > 0 ? (origin) => structuredData(origin, list) : undefined}

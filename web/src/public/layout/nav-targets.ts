@@ -22,7 +22,9 @@ export function navTargets(pathname: string): NavTarget[] {
       const ownPage = SECTION_PAGES[id];
       // A later page of a paged list (/news/page/2) is on the list's own page too; its entry leads to page 1.
       const onOwnPage = ownPage !== undefined && (ownPage === path || path.startsWith(`${ownPage}/page/`));
-      return { label, href: onOwnPage ? ownPage : sectionHref(id), sectionId: id, current: onOwnPage };
+      // An item's own page (/news/<slug>) is within the list: its entry leads back to the list.
+      const withinOwnPage = ownPage !== undefined && path.startsWith(`${ownPage}/`);
+      return { label, href: onOwnPage || withinOwnPage ? ownPage! : sectionHref(id), sectionId: id, current: onOwnPage };
     }),
   ];
 }

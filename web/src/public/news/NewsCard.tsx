@@ -3,10 +3,14 @@ import type { NewsCardFragment } from '../../graphql/generated/graphql';
 import { CardImage, CARD_IMAGE_SIZES } from '../../components/CardImage';
 import { CardTitleLink, ContentCard } from '../../components/ContentCard';
 import { cardLayoutProps, COMPACT_THUMB_SIZES, type CardLayout } from '../../components/card-layout';
+import { articlePath } from '../item-paths';
 import { formatNewsDate } from './news-rules';
 
-/** A news card; the landing preview passes items without their text (NewsPreviewCard). */
-type CardNews = Omit<NewsCardFragment, 'content'> & { content?: string | null };
+/**
+ * A news card; the landing preview passes items without their text (NewsPreviewCard). An item
+ * without a slug (none is published so) has no page to lead to.
+ */
+type CardNews = Omit<NewsCardFragment, 'content' | 'slug'> & { content?: string | null; slug?: string | null };
 
 interface NewsCardProps {
   news: CardNews;
@@ -20,8 +24,10 @@ interface NewsCardProps {
 export function NewsCard({ news, showContent = true, headingLevel = 'h3', layout = 'stacked', eager }: NewsCardProps) {
   const date = formatNewsDate(news.createdAt);
   const look = cardLayoutProps(layout);
+  // An external link opens in a new tab (the spec); without one, the card leads to the article's page.
+  const page = !news.link && news.slug ? articlePath(news.slug) : undefined;
   return (
-    <ContentCard linked={Boolean(news.link)} {...look.card}>
+    <ContentCard linked={Boolean(news.link || page)} {...look.card}>
       <Box position="relative" {...look.picture}>
         <CardImage
           src={news.pictureUrl}
@@ -55,7 +61,13 @@ export function NewsCard({ news, showContent = true, headingLevel = 'h3', layout
           </Text>
         )}
         <Heading as={headingLevel} fontFamily="heading" lineHeight="1.3" color="brand.900" {...look.title}>
-          {news.link ? <CardTitleLink href={news.link}>{news.title}</CardTitleLink> : news.title}
+          {news.link ? (
+            <CardTitleLink href={news.link}>{news.title}</CardTitleLink>
+          ) : page ? (
+            <CardTitleLink to={page}>{news.title}</CardTitleLink>
+          ) : (
+            news.title
+          )}
         </Heading>
         <Text color="gray.700" fontSize={{ base: layout === 'compact' ? 'sm' : 'md', md: 'md' }} lineClamp={layout === 'compact' ? { base: 2, md: 'none' } : undefined}>
           {news.brief}
@@ -65,7 +77,7 @@ export function NewsCard({ news, showContent = true, headingLevel = 'h3', layout
             {news.content}
           </Text>
         )}
-        {news.link && (
+        {(news.link || page) && (
           <Text mt="auto" pt="2" fontSize="sm" fontWeight="semibold" color="brand.700" aria-hidden="true" hideBelow={layout === 'compact' ? 'md' : undefined}>
             Read more →
           </Text>

@@ -6,6 +6,7 @@ import { NotFoundPage } from '../not-found/NotFoundPage';
 import { FIRM_NAME } from '../firm';
 import { newsArticlesData } from '../seo/structured-data';
 import { NewsCard } from './NewsCard';
+import { NEWS_FEED } from './news-rules';
 
 /** /news (page 1) and /news/page/2, /news/page/3, ... */
 export function NewsPage() {
@@ -16,7 +17,7 @@ export function NewsPage() {
       query={NewsPageDocument}
       paging={{ basePath: '/news', page, total: (data) => data.newsCount }}
       items={(data) => data.news}
-      meta={{ title: `Our News | ${FIRM_NAME}`, description: `The latest news, insights and achievements from ${FIRM_NAME}.` }}
+      meta={{ title: `Our News | ${FIRM_NAME}`, description: `The latest news, insights and achievements from ${FIRM_NAME}.`, feeds: [NEWS_FEED] }}
       hero={{ title: 'Our News', subtitle: 'Stay up to date with our latest news, insights and achievements.' }}
       texts={{ loading: 'Loading news...', failed: 'Failed to load news', empty: 'No news to display yet.' }}
       renderItem={(item, { eager }) => <NewsCard news={item} headingLevel="h2" eager={eager} />}

@@ -1,3 +1,5 @@
+import { FIRM_NAME } from '../firm';
+
 // The landing preview's rule (which news it shows) is the server's: api/src/content/previews.service.ts.
 
 /** Intl instead of a date library: the browser already has it (no JavaScript to download). */
@@ -13,3 +15,6 @@ export function formatNewsDate(value: string | null | undefined): string | null 
   if (Number.isNaN(date.getTime())) return null;
   return NEWS_DATE.format(date);
 }
+
+/** The news feed (an Atom feed the api serves), named in the head of every news page for feed readers. */
+export const NEWS_FEED = { title: `${FIRM_NAME} news`, href: '/news/feed.xml' };

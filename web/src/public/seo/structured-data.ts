@@ -1,6 +1,7 @@
 import { FIRM_NAME, FIRM_SHORT_DESCRIPTION } from '../firm';
 import type { StructuredData } from '../page-meta';
 import { absoluteUrl } from './head-tags';
+import { articlePath, projectPath } from '../item-paths';
 
 // schema.org descriptions of the firm and its news, embedded as JSON-LD by the server renderer.
 
@@ -72,20 +73,101 @@ interface NewsEntry {
   pictureUrl: string;
   link?: string | null;
   createdAt?: string | null;
+  /** The article's own page is /news/<slug>. */
+  slug?: string | null;
 }
 
-/** One NewsArticle per news item, published by the firm. */
+/** Google shows at most 110 characters of an article's headline. */
+export const HEADLINE_MAX_LENGTH = 110;
+
+const firmAuthor = (origin: string) => ({ '@type': 'Organization', name: FIRM_NAME, url: `${origin}/` });
+const firmPublisher = (origin: string) => ({
+  '@type': 'Organization',
+  '@id': organizationId(origin),
+  name: FIRM_NAME,
+  logo: absoluteUrl(origin, ORGANIZATION_LOGO_PATH),
+});
+
+/**
+ * One NewsArticle per news item, published by the firm. An item with an external link points
+ * there; one without points to its own page (or, with no slug, to the news page).
+ */
 export function newsArticlesData(origin: string, news: NewsEntry[]): StructuredData[] {
-  return news.map((item) => ({
+  return news.map((item) => {
+    const page = !item.link && item.slug ? absoluteUrl(origin, articlePath(item.slug)) : `${origin}/news`;
+    return {
+      '@context': CONTEXT,
+      '@type': 'NewsArticle',
+      headline: item.title.slice(0, HEADLINE_MAX_LENGTH),
+      description: item.brief,
+      image: [absoluteUrl(origin, item.pictureUrl)],
+      url: item.link || page,
+      mainEntityOfPage: page,
+      ...(item.createdAt ? { datePublished: item.createdAt } : {}),
+      author: firmAuthor(origin),
+      publisher: firmPublisher(origin),
+    };
+  });
+}
+
+/** Images of an item for search engines: its link-preview variant (1200x630) and the picture itself, absolute. */
+function itemImages(origin: string, pictureUrl: string, socialImage: string): string[] {
+  return [...new Set([absoluteUrl(origin, socialImage), absoluteUrl(origin, pictureUrl)])];
+}
+
+interface ArticleEntry {
+  slug: string;
+  title: string;
+  description: string;
+  pictureUrl: string;
+  socialImage: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The NewsArticle of a news item's own page: the page is the article, the firm its author and publisher. */
+export function newsArticleData(origin: string, item: ArticleEntry): StructuredData {
+  const url = absoluteUrl(origin, articlePath(item.slug));
+  return {
     '@context': CONTEXT,
     '@type': 'NewsArticle',
-    headline: item.title.slice(0, 110),
-    description: item.brief,
-    image: [absoluteUrl(origin, item.pictureUrl)],
-    url: item.link || `${origin}/news`,
-    mainEntityOfPage: `${origin}/news`,
-    ...(item.createdAt ? { datePublished: item.createdAt } : {}),
-    author: { '@type': 'Organization', name: FIRM_NAME, url: `${origin}/` },
-    publisher: { '@type': 'Organization', '@id': organizationId(origin), name: FIRM_NAME, logo: absoluteUrl(origin, ORGANIZATION_LOGO_PATH) },
-  }));
+    headline: item.title.slice(0, HEADLINE_MAX_LENGTH),
+    description: item.description,
+    image: itemImages(origin, item.pictureUrl, item.socialImage),
+    datePublished: item.createdAt,
+    dateModified: item.updatedAt,
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    author: firmAuthor(origin),
+    publisher: firmPublisher(origin),
+  };
+}
+
+interface ProjectEntry {
+  slug: string;
+  title: string;
+  description?: string | null;
+  pictureUrl: string;
+  socialImage: string;
+  updatedAt: string;
+  country?: string | null;
+}
+
+/** The CreativeWork of a project's own page: a piece of work by the firm, where it took place. */
+export function creativeWorkData(origin: string, item: ProjectEntry): StructuredData {
+  const url = absoluteUrl(origin, projectPath(item.slug));
+  return {
+    '@context': CONTEXT,
+    '@type': 'CreativeWork',
+    name: item.title,
+    headline: item.title.slice(0, HEADLINE_MAX_LENGTH),
+    ...(item.description ? { description: item.description } : {}),
+    image: itemImages(origin, item.pictureUrl, item.socialImage),
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    dateModified: item.updatedAt,
+    ...(item.country ? { contentLocation: { '@type': 'Place', name: item.country } } : {}),
+    creator: firmAuthor(origin),
+    publisher: firmPublisher(origin),
+  };
 }
