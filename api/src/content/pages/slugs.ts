@@ -67,11 +67,11 @@ export async function settleSlug(
   const given = values[field.name];
   if (given === undefined && recordId !== null && current) return;
   if (typeof given !== 'string' && !make) return;
-  const connection = em.getConnection();
-  await connection.execute('select pg_advisory_xact_lock(hashtext(?))', [`slug:${target.table}`]);
+  // em.execute runs in the caller's transaction (the lock lasts until it ends).
+  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`slug:${target.table}`]);
   const others = recordId === null ? '' : ' and id <> ?';
   if (typeof given === 'string') {
-    const [holder] = await connection.execute<{ title: string | null }[]>(
+    const [holder] = await em.execute<{ title: string | null }[]>(
       `select "${field.from}"::text as title from "${target.table}" where slug = ?${others} limit 1`,
       recordId === null ? [given] : [given, recordId],
     );
@@ -88,7 +88,7 @@ export async function settleSlug(
   const base = slugOf(typeof source === 'string' ? source : '') || slugOf(target.noun);
   const taken = new Set(
     (
-      await connection.execute<{ slug: string }[]>(
+      await em.execute<{ slug: string }[]>(
         `select slug from "${target.table}" where (slug = ? or slug like ?)${others}
          union select old_slug from ${SLUG_REDIRECTS_TABLE} where collection = ? and (old_slug = ? or old_slug like ?)${recordId === null ? '' : ' and record_id <> ?'}`,
         [base, `${base}-%`, ...(recordId === null ? [] : [recordId]), target.collection, base, `${base}-%`, ...(recordId === null ? [] : [recordId])],

@@ -51,9 +51,10 @@ export const publication = {
   saveDraft: (outer: EntityManager, path: string, id: number, input: unknown, caller: Caller, expectedDraftVersion?: number) =>
     outer.transactional(async (em) => {
       const user = await requirePermission(em, caller, 'content.draft');
-      const checked = validateInput(editableFields(definitionOf(path).type), input, 'draft');
+      const { type } = definitionOf(path);
+      const checked = validateInput(editableFields(type), input, 'draft');
       // A slug the draft names must be free when it is saved, not only when it is published.
-      await settleSlug(em, slugTargetOf(definitionOf(path).type, editableFields(definitionOf(path).type)), checked, id, undefined, { make: false });
+      await settleSlug(em, slugTargetOf(type, editableFields(type)), checked, id, undefined, { make: false });
       const draft = await findDraft(em, path, id, true);
       const live = await findLive(em, path, id);
       if (!live && !draft) throw new NotFound(`${definitionOf(path).type.labels.entity} not found`);
@@ -80,6 +81,7 @@ export const publication = {
       const { type } = definitionOf(path);
       if (type.kind !== 'collection') throw new BadRequest(`${type.labels.entity} cannot be created`);
       const values = draftValues(path, input, null);
+      await settleSlug(em, slugTargetOf(type, editableFields(type)), { ...values }, null, undefined, { make: false });
       const [{ id }] = await em.execute<{ id: number }[]>(`select nextval(pg_get_serial_sequence(?, 'id'))::int as id`, [`"${type.table}"`]);
       const draft = em.create(ContentDraft, { collection: path, recordId: id, values, live: false, wasPublished: false });
       edited(draft, user);
