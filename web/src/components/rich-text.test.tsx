@@ -5,14 +5,8 @@ import fc from 'fast-check';
 import type { RichTextNode } from '@consulting/model';
 import { system } from '../theme';
 import { RichText } from './RichText';
+import './server-render-support';
 
-// react-dom/server's browser build (what jsdom resolves) schedules with MessageChannel, which jsdom
-// lacks: one that posts with a timer (Node's would keep the test run alive).
-class TimerMessageChannel {
-  readonly port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
-  readonly port2 = { postMessage: (data: unknown) => void setTimeout(() => this.port1.onmessage?.({ data })) };
-}
-globalThis.MessageChannel ??= TimerMessageChannel as unknown as typeof globalThis.MessageChannel;
 const { renderToStaticMarkup } = await import('react-dom/server');
 
 const text = (value: string, marks?: RichTextNode['marks']): RichTextNode => ({ type: 'text', text: value, ...(marks ? { marks } : {}) });
