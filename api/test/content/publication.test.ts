@@ -237,3 +237,16 @@ describe('places', () => {
     expect(after).toMatchObject({ title: 'Only the title changes', brief: live.brief, displayOrder: live.displayOrder });
   });
 });
+
+describe('a collection name that names no collection', () => {
+  it('is not found by discard and submit-for-review, never a database error (a NUL in it included)', async () => {
+    for (const collection of ['\u0000', 'nope', "news'; --"]) {
+      for (const mutation of ['discardDraft', 'submitForReview']) {
+        const selection = mutation === 'discardDraft' ? '' : ' { state }';
+        const reply = await gql(`mutation($c: String!) { ${mutation}(collection: $c, id: 1)${selection} }`, { c: collection }, session.cookie);
+        expect(reply.status).toBeLessThan(500);
+        expect(reply.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      }
+    }
+  });
+});

@@ -98,6 +98,7 @@ export const publication = {
   discardDraft: (outer: EntityManager, path: string, id: number, caller: Caller) =>
     outer.transactional(async (em) => {
       const user = await requirePermission(em, caller, 'content.draft');
+      definitionOf(path); // an unknown collection is not found, before any query names it
       const draft = await findDraft(em, path, id, true);
       if (!draft) throw new NotFound('There is no draft to discard');
       if (!draft.live && draft.wasPublished) await requirePermission(em, caller, 'content.publish');
@@ -183,6 +184,7 @@ export const publication = {
   submitForReview: (outer: EntityManager, path: string, id: number, caller: Caller) =>
     outer.transactional(async (em) => {
       const user = await requirePermission(em, caller, 'content.draft');
+      definitionOf(path);
       const draft = await findDraft(em, path, id, true);
       if (!draft) throw new NotFound('Save a draft before submitting it for review');
       draft.submittedAt = new Date();
