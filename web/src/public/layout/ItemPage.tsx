@@ -172,7 +172,7 @@ function NeighbourLink({ neighbour, to, label, direction }: { neighbour: ItemNei
           {direction === 'previous' && <ArrowLeft aria-hidden="true" size={14} />}
           {label}
           {direction === 'next' && <ArrowRight aria-hidden="true" size={14} />}
-        </Text>
+        </Text>{' '}
         <Text as="span" display="block" mt="1" fontFamily="heading" fontWeight="semibold" color="brand.900" overflowWrap="break-word">
           {neighbour.title}
         </Text>
