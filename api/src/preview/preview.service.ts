@@ -1,4 +1,3 @@
-import { SLUG_PATTERN } from '@consulting/model';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../auth/caller.js';
 import { requirePermission } from '../auth/permissions.js';
@@ -54,9 +53,6 @@ function labelOf(definition: CollectionDefinition | SingletonDefinition, record:
 /** The page where the previewed record appears: its list's page holding its place, its collection's page, or the landing page. */
 async function pageOf(em: EntityManager, definition: CollectionDefinition | SingletonDefinition, overlay: PreviewOverlay): Promise<string> {
   if (!isCollection(definition)) return '/';
-  // An item with a page of its own is previewed there (at the address its draft names).
-  const slug = overlay.record.slug;
-  if (definition.type.page && typeof slug === 'string' && SLUG_PATTERN.test(slug)) return `${definition.type.page.path}/${slug}`;
   const list = PAGED_LIST_OF.get(definition.path);
   if (list) {
     // Page 1 at the list's path, later ones at `<path>/page/<n>` (seo/seo-files.ts, site/page-paths.ts).
