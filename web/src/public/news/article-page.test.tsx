@@ -3,12 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { ArticlePageDocument, NewsPageDocument, ProjectPageDocument, ProjectsPageDocument } from '../../graphql/generated/graphql';
 import { answering, failing, pending, renderPublic, type PublicMock } from '../../test/render';
-import { newsItem, project } from '../../test/fixtures';
+import { newsItem, newsPreviewItem, project } from '../../test/fixtures';
 import { axeViolations } from '../axe-violations';
 import { NewsPage } from './NewsPage';
 import { ArticlePage } from './ArticlePage';
 import { ProjectsPage } from '../clients/ProjectsPage';
 import { ProjectPage } from '../clients/ProjectPage';
+import { NewsPreviewSection } from '../landing/NewsPreviewSection';
+import { ProjectsPreviewSection } from '../landing/ProjectsPreviewSection';
 
 const CONTENT = {
   type: 'doc',
@@ -209,5 +211,18 @@ describe('cards lead to the pages', () => {
     const link = within(card).getByRole('link', { name: 'Project 1' });
     expect(link).toHaveAttribute('href', '/clients/project-1');
     expect(link).not.toHaveAttribute('target');
+  });
+
+  it('the landing previews lead there too (an external link still opens in a new tab)', () => {
+    renderPublic(
+      <>
+        <NewsPreviewSection preview={[newsPreviewItem(1, { slug: 'news-1' }), newsPreviewItem(2, { slug: 'news-2', link: 'https://news.example/2' })] as never} />
+        <ProjectsPreviewSection preview={[project(1, { slug: 'project-1' })] as never} />
+      </>,
+    );
+    expect(screen.getByRole('link', { name: 'News 1' })).toHaveAttribute('href', '/news/news-1');
+    expect(screen.getByRole('link', { name: 'News 2' })).toHaveAttribute('href', 'https://news.example/2');
+    expect(screen.getByRole('link', { name: 'News 2' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Project 1' })).toHaveAttribute('href', '/clients/project-1');
   });
 });
