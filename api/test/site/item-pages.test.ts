@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { itemPagesOf, NO_ITEM_PAGES, type ItemPages } from '../../src/site/item-pages.js';
 import { earlyPageTarget, pageTarget } from '../../src/site/page-paths.js';
 import { fakeRenders, startPagesApp } from '../helpers/fixtures/web-dist.js';
+import { request } from '../helpers/http.js';
 import { capturingQueries } from '../helpers/query-capture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -217,6 +218,20 @@ describe('served item pages (a fake web build over a real database)', () => {
     await answers('/news/short-lived-2', 404);
     expect((await get('/news/short-lived')).status).toBe(404);
     expect((await get('/news/short-lived')).headers.location).toBeUndefined();
+  });
+
+  it('an article taken off the site (unpublished) is not found, with its former slugs; published again, its page is back', async () => {
+    const cookie = await app.login();
+    const [row] = await sql<{ id: number }>(`insert into news (title, slug, picture_url, brief, display_order) values ('Off and on', 'off-and-on', '/uploads/o.png', 'Brief', 3) returning id`);
+    await sql(`update news set slug = 'on-and-off' where id = ?`, [row.id]);
+    await answers('/news/on-and-off', 200);
+    const off = await request(app.baseUrl, 'POST', `/api/admin/news/${row.id}/unpublish`, { cookie });
+    expect(off.status).toBe(200);
+    await answers('/news/on-and-off', 404);
+    expect((await get('/news/off-and-on')).status).toBe(404);
+    const on = await request(app.baseUrl, 'POST', `/api/admin/news/${row.id}/publish`, { cookie });
+    expect(on.status).toBe(200);
+    await answers('/news/on-and-off', 200);
   });
 
   it('keeps the later pages of the list working (/news/page/2)', async () => {
