@@ -59,8 +59,8 @@ export async function exportSite(deps: { orm: MikroORM; storage: ImageStorage },
           const out = new Spool(file);
           let rows = 0;
           await out.write('[');
-          // Rows in their key order (the drafts are keyed by collection and record).
-          const order = table === 'content_draft' ? 't.collection, t.record_id' : 't.id';
+          // Rows in their key order (the drafts are keyed by collection and record, redirects by collection and old slug).
+          const order = table === 'content_draft' ? 't.collection, t.record_id' : table === 'slug_redirects' ? 't.collection, t.old_slug' : 't.id';
           await connection.execute(`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from "${table}" t order by ${order}`, [], 'run', ctx);
           for (;;) {
             signal?.throwIfAborted();

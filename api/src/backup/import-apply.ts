@@ -148,7 +148,7 @@ export async function applyArchive(
       await queue;
 
       for (const [table, read] of checked.tables) {
-        if (read.rows === 0 || table === 'content_draft') continue;
+        if (read.rows === 0 || table === 'content_draft' || table === 'slug_redirects') continue;
         const [{ sequence }] = await connection.execute<{ sequence: string | null }[]>(
           `select pg_get_serial_sequence(?, 'id') as sequence`,
           [table],

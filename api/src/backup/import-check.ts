@@ -198,8 +198,8 @@ export async function checkArchive(orm: MikroORM, archive: string, limits: Archi
     expected.add(entry.path);
   }
   for (const table of known) {
-    // Archives made before drafts existed have none to restore.
-    if (table === 'content_draft') continue;
+    // Archives made before drafts (and items' own pages) existed have none to restore.
+    if (table === 'content_draft' || table === 'slug_redirects') continue;
     if (!head.tables.some((t) => t.table === table)) throw new ArchiveRefused(`The archive lacks the table ${table}`);
   }
   if (rowProblem) throw new ArchiveRefused(rowProblem.message);

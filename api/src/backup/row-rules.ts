@@ -5,6 +5,8 @@ import {
   isImageAddress,
   isWebAddress,
   MAX_URL_LENGTH,
+  SLUG_MAX_LENGTH,
+  SLUG_PATTERN,
   parseValue,
   requiredMessage,
   type Field,
@@ -112,6 +114,15 @@ export function rowRules(orm: MikroORM): Map<string, RowCheck> {
     }
     if (typeof row.values !== 'object' || row.values === null || Array.isArray(row.values)) return problem('values', 'Must be a record');
     return check(row.values as Record<string, unknown>, 'values', true);
+  });
+
+  const withPages = collections.filter((definition) => definition.type.page).map((definition) => definition.path);
+  rules.set('slug_redirects', (row) => {
+    if (!(typeof row.collection === 'string' && withPages.includes(row.collection))) return problem('collection', `Collection must be one of ${withPages.join(', ')}`);
+    if (!(typeof row.old_slug === 'string' && row.old_slug.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(row.old_slug))) return problem('old_slug', 'Must be a slug');
+    if (!isId(row.record_id)) return problem('record_id', 'Record id must be a whole number from 1');
+    if ('created_at' in row && !isTimestamp(row.created_at)) return problem('created_at', 'Must be a date and time');
+    return null;
   });
 
   rules.set('users', (row) => {

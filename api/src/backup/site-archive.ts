@@ -75,7 +75,8 @@ export class ArchiveRefused extends Error {
  */
 export function backupTables(orm: MikroORM): string[] {
   const content = [...collections, ...singletons].map((entry) => orm.getMetadata(entry.entity).tableName);
-  return ['users', ...content, 'content_history', 'content_draft', 'webhook_endpoints'];
+  // The old slugs' redirects after the content they lead to (an item's page: content/pages/).
+  return ['users', ...content, 'slug_redirects', 'content_history', 'content_draft', 'webhook_endpoints'];
 }
 
 /** Adds the `/uploads/<name>` paths in `text` (a row's JSON) to `names`: the stored files the content refers to. */

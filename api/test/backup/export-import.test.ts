@@ -261,3 +261,26 @@ describe('drafts in a backup', () => {
     expect(created.body.id).toBeGreaterThan(draft.body.recordId);
   });
 });
+
+describe('old addresses in a backup', () => {
+  it('come along: an article renamed before the export still redirects from its old slug after the import', async () => {
+    const cookie = await source.login();
+    const made = await request(source.baseUrl, 'POST', '/api/admin/news', {
+      cookie,
+      json: { title: 'Renamed before the backup', slug: 'first-address', pictureUrl: '/uploads/x.png', brief: 'Brief' },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id as number;
+    expect((await request(source.baseUrl, 'PUT', `/api/admin/news/${id}`, { cookie, json: { ...made.body, slug: 'second-address' } })).status).toBe(200);
+    const file = path.join(work, 'with-redirects.tar.gz');
+    const exported = await exportSite({ orm: source.orm, storage: source.deps.storage }, file);
+    expect(exported.tables.slug_redirects).toBeGreaterThanOrEqual(1);
+
+    const target = await freshTarget();
+    await importSite(target, file);
+    const rows = await target.orm.em.fork().getConnection().execute<{ old_slug: string; record_id: number }[]>(
+      `select old_slug, record_id from slug_redirects where collection = 'news' and old_slug = 'first-address'`,
+    );
+    expect(rows).toEqual([{ old_slug: 'first-address', record_id: id }]);
+  });
+});
