@@ -201,6 +201,12 @@ describe('rendering', () => {
     expect(html).toBe('<p><a href="https://example.com/a?b=1&amp;c=2" rel="noopener" target="_blank">site</a> and <a href="mailto:a@example.com">mail</a></p>');
   });
 
+  it('renders nothing for node types named like built-in properties (constructor, __proto__, toString)', () => {
+    const raw = JSON.parse('{"type":"doc","content":[{"type":"constructor","content":[{"type":"text","text":"a"}]},{"type":"__proto__"},{"type":"toString"},{"type":"hasOwnProperty","content":[]}]}');
+    expect(richTextHtml(raw)).toBe('');
+    expect(richTextElements(raw)).toEqual([]);
+  });
+
   it('makes pictures absolute for markup read elsewhere (the feed)', () => {
     expect(richTextHtml(doc({ type: 'image', attrs: { src: '/uploads/a.png', alt: 'A "chart"' } }), { origin: 'https://firm.example' })).toBe(
       '<img src="https://firm.example/uploads/a.png" alt="A &quot;chart&quot;" loading="lazy">',

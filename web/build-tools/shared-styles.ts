@@ -22,8 +22,32 @@ import type { GraphQLExecutor, ServerEntry } from '../src/render-contract';
 // (entry-server.tsx, collectStyles), and appended to the client build's style sheet under a new
 // fingerprint. The rule ids go beside the server entry, which leaves them out of the pages.
 
-/** Every public route (App.tsx) and a 404. */
-const SAMPLE_ROUTES = ['/', '/team', '/news', '/clients', '/__sample-not-found__'];
+/** Every public route (App.tsx), an article's and a project's own page, and a 404. */
+const SAMPLE_ROUTES = ['/', '/team', '/news', '/clients', '/news/sample-article', '/clients/sample-project', '/__sample-not-found__'];
+
+/** A rich text holding every element the site renders, so their rules are in the sheet. */
+const SAMPLE_DOCUMENT = {
+  type: 'doc',
+  content: [
+    { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Sample heading' }] },
+    { type: 'heading', attrs: { level: 3 }, content: [{ type: 'text', text: 'Sample heading' }] },
+    { type: 'heading', attrs: { level: 4 }, content: [{ type: 'text', text: 'Sample heading' }] },
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Sample ', marks: [{ type: 'bold' }] },
+        { type: 'text', text: 'text', marks: [{ type: 'italic' }] },
+        { type: 'hardBreak' },
+        { type: 'text', text: 'a link', marks: [{ type: 'link', attrs: { href: 'https://www.example.com/' } }] },
+        { type: 'text', text: 'mail', marks: [{ type: 'link', attrs: { href: 'mailto:a@example.com' } }] },
+      ],
+    },
+    { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Item' }] }] }] },
+    { type: 'orderedList', attrs: { start: 2 }, content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Item' }] }] }] },
+    { type: 'blockquote', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Quote' }] }] },
+    { type: 'image', attrs: { src: '/uploads/sample-w1280.png', alt: 'Sample' } },
+  ],
+};
 const SCHEMA_FILE = new URL('../../api/schema.graphql', import.meta.url);
 
 // Loaded as Node loads them: Vite's bundling of this configuration would inline graphql's ES
@@ -45,6 +69,7 @@ function sampleSchema(schema: GraphQLSchema, variant: Variant): GraphQLSchema {
     Boolean: () => (flip = !flip),
     ID: () => String((counter += 1)),
     DateTimeISO: () => '2026-01-15T09:00:00.000Z',
+    RichTextDocument: () => SAMPLE_DOCUMENT,
   };
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__') || type.name === 'Mutation') continue;

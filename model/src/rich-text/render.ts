@@ -75,7 +75,8 @@ export function richTextElements(doc: RichTextNode | null | undefined): RichChil
         return { tag: 'ol', ...(attrs && { attrs }), children: children(node, depth) };
       }
       default: {
-        const tag = BLOCK_TAGS[node.type];
+        // Own keys only: a node typed 'constructor' or '__proto__' is no block.
+        const tag = typeof node.type === 'string' && Object.hasOwn(BLOCK_TAGS, node.type) ? BLOCK_TAGS[node.type] : undefined;
         return tag ? { tag, children: children(node, depth) } : null;
       }
     }

@@ -175,7 +175,7 @@ export type ProjectPageQueryVariables = Exact<{
 }>;
 
 
-export type ProjectPageQuery = { clientBySlug: { id: number, slug: string, title: string, brief: string | null, pictureUrl: string, altText: string | null, country: string | null, updatedAt: string, storyDocument: unknown, pageTitle: string | null, pageDescription: string | null, previous: { slug: string, title: string } | null, next: { slug: string, title: string } | null } | null };
+export type ProjectPageQuery = { clientBySlug: { id: number, slug: string, title: string, brief: string | null, pictureUrl: string, altText: string | null, country: string | null, updatedAt: string, storyDocument: import('@consulting/model').RichTextDocument | null, pageTitle: string | null, pageDescription: string | null, previous: { slug: string, title: string } | null, next: { slug: string, title: string } | null } | null };
 
 export type ProjectsPageQueryVariables = Exact<{
   limit: number;
@@ -200,7 +200,7 @@ export type ArticlePageQueryVariables = Exact<{
 }>;
 
 
-export type ArticlePageQuery = { newsItemBySlug: { id: number, slug: string, title: string, brief: string, pictureUrl: string, altText: string | null, createdAt: string, updatedAt: string, contentDocument: unknown, link: string | null, pageTitle: string | null, pageDescription: string | null, previous: { slug: string, title: string } | null, next: { slug: string, title: string } | null } | null };
+export type ArticlePageQuery = { newsItemBySlug: { id: number, slug: string, title: string, brief: string, pictureUrl: string, altText: string | null, createdAt: string, updatedAt: string, contentDocument: import('@consulting/model').RichTextDocument | null, link: string | null, pageTitle: string | null, pageDescription: string | null, previous: { slug: string, title: string } | null, next: { slug: string, title: string } | null } | null };
 
 export type NewsCardFragment = { id: number, slug: string, title: string, brief: string, content: string | null, pictureUrl: string, altText: string | null, link: string | null, featured: boolean, createdAt: string };
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { AspectRatio, Box, Container, Flex, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { SOCIAL_IMAGE, socialImageOf, type RichTextNode } from '@consulting/model';
+import { SOCIAL_IMAGE, socialImageOf, type RichTextDocument } from '@consulting/model';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { RichText } from '../../components/RichText';
 import { ShareLinks } from '../../components/ShareLinks';
@@ -30,7 +30,7 @@ export interface ItemPageContent {
   altText?: string | null;
   pageTitle?: string | null;
   pageDescription?: string | null;
-  document: unknown;
+  document: RichTextDocument | null;
   previous?: ItemNeighbour | null;
   next?: ItemNeighbour | null;
 }
@@ -108,7 +108,7 @@ export function ItemPage({ item, meta, words, eyebrow, after }: { item: ItemPage
             />
           </Box>
         </AspectRatio>
-        <RichText doc={item.document as RichTextNode | null} mt={{ base: '8', md: '12' }} />
+        <RichText doc={item.document} mt={{ base: '8', md: '12' }} />
         {after}
         <Box mt={{ base: '10', md: '14' }} pt={{ base: '8', md: '10' }} borderTopWidth="1px" borderColor="gray.200">
           <ShareLinks url={url} title={item.title} text={item.brief} heading={`Share this ${words.noun}`} />
