@@ -16,7 +16,7 @@ import { checkInput, news } from './index.js';
 // Rich text: the allowlist check, the one renderer, and plain text both ways. Hostile documents
 // are refused by the check, and render inert even when they never went through it.
 
-const doc = (...content: unknown[]) => ({ type: 'doc', content });
+const doc = (...content: unknown[]) => ({ type: 'doc', content }) as RichTextDocument;
 const p = (...content: unknown[]) => ({ type: 'paragraph', content });
 const t = (text: string, marks?: unknown[]) => ({ type: 'text', text, ...(marks && { marks }) });
 
