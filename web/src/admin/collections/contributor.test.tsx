@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '../../components/notifications';
-import { axeViolations } from '../test/axe-violations';
+import { axeViolations } from '../../test/axe-violations';
 import { dashboardAnswer } from '../test/dashboard-answer';
 import { fakeServer, renderAdmin, signedInAs } from '../test/render-admin';
 import { listAnswer } from '../test/list-answer';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '../../components/notifications';
-import { axeViolations } from '../test/axe-violations';
+import { axeViolations } from '../../test/axe-violations';
 import { fakeServer, renderAdmin, signedInAs } from '../test/render-admin';
 import { listAnswer } from '../test/list-answer';
 import { jobAnswer, publicationAnswer } from '../test/workflow-answers';

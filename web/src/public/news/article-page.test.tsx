@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { ArticlePageDocument, NewsPageDocument, ProjectPageDocument, ProjectsPageDocument } from '../../graphql/generated/graphql';
 import { answering, failing, pending, renderPublic, type PublicMock } from '../../test/render';
 import { newsItem, newsPreviewItem, project } from '../../test/fixtures';
-import { axeViolations } from '../axe-violations';
+import { axeViolations } from '../../test/axe-violations';
 import { NewsPage } from './NewsPage';
 import { ArticlePage } from './ArticlePage';
 import { ProjectsPage } from '../clients/ProjectsPage';

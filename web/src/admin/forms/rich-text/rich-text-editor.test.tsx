@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { checkRichText, type RichTextDocument } from '@consulting/model';
 import { toaster } from '../../../components/notifications';
 import { article } from '../../collections/news-fixture';
-import { axeViolations } from '../../test/axe-violations';
+import { axeViolations } from '../../../test/axe-violations';
 import { installProseMirrorDom } from '../../test/prosemirror-dom';
 import { SIGNED_IN, fakeServer, gqlError, renderAdmin, type Handler } from '../../test/render-admin';
 import { listAnswer } from '../../test/list-answer';
