@@ -1,6 +1,7 @@
 import { createElement, type ReactNode } from 'react';
 import { Box, type BoxProps } from '@chakra-ui/react';
 import { richTextElements, type RichChild, type RichElement, type RichTextNode } from '@consulting/model';
+import { NewTabHint } from './ExternalLink';
 import { ResponsiveImage } from './ResponsiveImage';
 
 // A rich-text document (news content, a project's story) as React elements. The model's one
@@ -47,12 +48,7 @@ function toReact(child: RichChild, key: number): ReactNode {
   const attrs = attributesOf(child);
   const children = (child.children ?? []).map(toReact);
   if (child.tag === 'a' && attrs.target === '_blank') {
-    children.push(
-      <Box as="span" key="new-tab" srOnly>
-        {' '}
-        (opens in a new tab)
-      </Box>,
-    );
+    children.push(<NewTabHint key="new-tab" />);
   }
   return createElement(child.tag, { key, ...attrs }, ...children);
 }

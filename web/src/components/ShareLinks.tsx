@@ -1,6 +1,6 @@
 import { Box, Flex, Heading } from '@chakra-ui/react';
 import { Mail, Share2 } from 'lucide-react';
-import { NEW_TAB } from './ExternalLink';
+import { NEW_TAB, NewTabHint } from './ExternalLink';
 
 // Plain share links: addresses of the networks' own share pages (no third-party script, nothing
 // loaded from them until a visitor follows one).
@@ -43,36 +43,21 @@ export function ShareLinks({ url, title, text, heading }: { url: string; title: 
         {heading}
       </Heading>
       <Flex as="ul" listStyleType="none" wrap="wrap" gap="3" mt="4">
-        <li>
-          <Box asChild {...LINK_STYLE}>
-            <a href={targets.linkedIn} {...NEW_TAB}>
-              Share on LinkedIn
-              <Box as="span" srOnly>
-                {' '}
-                (opens in a new tab)
-              </Box>
-            </a>
-          </Box>
-        </li>
-        <li>
-          <Box asChild {...LINK_STYLE}>
-            <a href={targets.x} {...NEW_TAB}>
-              Share on X
-              <Box as="span" srOnly>
-                {' '}
-                (opens in a new tab)
-              </Box>
-            </a>
-          </Box>
-        </li>
-        <li>
-          <Box asChild {...LINK_STYLE}>
-            <a href={targets.email}>
-              <Mail aria-hidden="true" size={16} />
-              Share by email
-            </a>
-          </Box>
-        </li>
+        {[
+          { label: 'Share on LinkedIn', href: targets.linkedIn, newTab: true },
+          { label: 'Share on X', href: targets.x, newTab: true },
+          { label: 'Share by email', href: targets.email, newTab: false },
+        ].map(({ label, href, newTab }) => (
+          <li key={label}>
+            <Box asChild {...LINK_STYLE}>
+              <a href={href} {...(newTab && NEW_TAB)}>
+                {!newTab && <Mail aria-hidden="true" size={16} />}
+                {label}
+                {newTab && <NewTabHint />}
+              </a>
+            </Box>
+          </li>
+        ))}
       </Flex>
     </Box>
   );

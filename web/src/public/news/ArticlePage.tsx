@@ -4,7 +4,7 @@ import { ExternalLink as ExternalLinkIcon } from 'lucide-react';
 import { ArticlePageDocument, type ArticlePageQuery } from '../../graphql/generated/graphql';
 import { socialImageOf } from '@consulting/model';
 import { ErrorState, LoadingState } from '../../components/PageStatus';
-import { NEW_TAB } from '../../components/ExternalLink';
+import { NEW_TAB, NewTabHint } from '../../components/ExternalLink';
 import { usePublicQuery } from '../page-data/public-data';
 import { PageMeta } from '../page-meta';
 import { NotFoundPage } from '../not-found/NotFoundPage';
@@ -77,10 +77,7 @@ export function ArticleView({ article }: { article: Article }) {
             <Button asChild colorPalette="brand" variant="outline">
               <a href={article.link} {...NEW_TAB}>
                 Read the original
-                <Box as="span" srOnly>
-                  {' '}
-                  (opens in a new tab)
-                </Box>
+                <NewTabHint />
                 <ExternalLinkIcon aria-hidden="true" />
               </a>
             </Button>
