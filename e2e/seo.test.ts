@@ -18,7 +18,10 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
 }
 
 describe('search engine files', () => {
-  it('sitemap.xml is well-formed XML listing the four public pages', async () => {
+  it('sitemap.xml is well-formed XML listing the four public pages, then each list its items\' own pages (with lastmod)', async () => {
+    const [news, clients] = await Promise.all(
+      ['news', 'clients'].map(async (list) => ((await (await fetch(`${baseUrl()}/api/${list}`)).json()) as Array<{ slug: string }>).map((item) => `/${list}/${item.slug}`)),
+    );
     const response = await fetch(`${baseUrl()}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
@@ -29,11 +32,23 @@ describe('search engine files', () => {
       return {
         error: doc.getElementsByTagName('parsererror').length > 0,
         root: doc.documentElement.namespaceURI + ' ' + doc.documentElement.localName,
-        paths: [...doc.getElementsByTagName('loc')].map((loc) => new URL(loc.textContent!).pathname),
+        urls: [...doc.getElementsByTagName('url')].map((url) => ({
+          path: new URL(url.getElementsByTagName('loc')[0].textContent!).pathname,
+          lastmod: url.getElementsByTagName('lastmod')[0]?.textContent ?? null,
+        })),
       };
     }, xml);
     await page.close();
-    expect(parsed).toEqual({ error: false, root: 'http://www.sitemaps.org/schemas/sitemap/0.9 urlset', paths: ['/', '/team', '/news', '/clients'] });
+    expect({ error: parsed.error, root: parsed.root }).toEqual({ error: false, root: 'http://www.sitemaps.org/schemas/sitemap/0.9 urlset' });
+    const paths = parsed.urls.map((url) => url.path);
+    // The four public pages in order (a paged list's later pages, /news/page/2, follow it when there are any).
+    expect(paths.filter((path) => !/^\/(news|clients)\/./.test(path))).toEqual(['/', '/team', '/news', '/clients']);
+    // Each list is followed by its items' own pages, every published item once, each with its lastmod.
+    const items = parsed.urls.filter((url) => /^\/(news|clients)\/./.test(url.path) && !/\/page\/\d+$/.test(url.path));
+    expect(items.map((url) => url.path).sort()).toEqual([...news, ...clients].sort());
+    expect(paths.indexOf(news[0])).toBeGreaterThan(paths.indexOf('/news'));
+    expect(paths.indexOf(clients[0])).toBeGreaterThan(paths.indexOf('/clients'));
+    for (const url of items) expect(url.lastmod).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
   it('robots.txt disallows the admin panel and the APIs and names the sitemap', async () => {
