@@ -89,6 +89,8 @@ const PROSE_STYLES: BoxProps['css'] = {
     color: 'brand.800',
   },
   '& blockquote > * + *': { marginTop: '0.75em' },
+  // A picture spans the column (no browser indent on its figure).
+  '& figure': { marginInline: '0' },
   '& img': { display: 'block', maxWidth: '100%', height: 'auto', borderRadius: 'lg', marginInline: 'auto' },
 };
 
