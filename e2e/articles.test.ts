@@ -422,6 +422,20 @@ describe('an article with a page of its own, written in the rich-text editor', (
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     await page.screenshot({ path: path.join(SHOTS, 'project-1440.png'), fullPage: true });
   });
+
+  // Last: the shared server's other tests expect the demo content (public-images reads every news picture).
+  it('deleted, the article is gone: its page and its former address are the not-found page (404)', async () => {
+    await admin.getByRole('button', { name: new RegExp(`^Delete .*${escapeRegExp(TITLE)}`) }).click();
+    await toast(admin, 'News article deleted successfully');
+    await admin.getByRole('row').filter({ hasText: TITLE }).waitFor({ state: 'detached' });
+    for (const slug of [NEW_SLUG, MADE_SLUG]) {
+      const response = await eventually(
+        () => fetch(`${baseUrl()}/news/${slug}`, { redirect: 'manual' }),
+        (r) => r.status === 404,
+      );
+      expect({ slug, status: response.status }).toEqual({ slug, status: 404 });
+    }
+  });
 });
 
 /** Runs `read` in a blank page on `xml` (it parses with DOMParser, as a feed reader would). */
