@@ -197,9 +197,9 @@ describe('editing content', () => {
       addButton: /Add News/,
       entity: 'News article',
       publicPath: '/news',
-      nameField: /Title/,
+      nameField: /^Title/,
       async fill(page, name) {
-        await page.getByRole('textbox', { name: /Title/ }).fill(name);
+        await page.getByRole('textbox', { name: /^Title/ }).fill(name);
         await page.getByRole('textbox', { name: /Brief/ }).fill('A short brief for the test article.');
         await uploadPicture(page);
       },
@@ -209,9 +209,9 @@ describe('editing content', () => {
       addButton: /Add Client/,
       entity: 'Client project',
       publicPath: '/clients',
-      nameField: /Title/,
+      nameField: /^Title/,
       async fill(page, name) {
-        await page.getByRole('textbox', { name: /Title/ }).fill(name);
+        await page.getByRole('textbox', { name: /^Title/ }).fill(name);
         await page.getByRole('textbox', { name: /Country/ }).fill('Oman');
         await uploadPicture(page);
       },

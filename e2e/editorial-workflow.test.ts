@@ -215,7 +215,7 @@ async function openFromNotOnSite(page: Page): Promise<Locator> {
   await notOnSite(page).getByRole('button', { name: TITLE }).click();
   const dialog = recordDialog(page);
   await dialog.waitFor();
-  await dialog.getByRole('textbox', { name: /Title/ }).waitFor();
+  await dialog.getByRole('textbox', { name: /^Title/ }).waitFor();
   return dialog;
 }
 
@@ -256,7 +256,7 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
     expect(await add.getByRole('button', { name: 'Submit for review' }).count()).toBe(1);
     expect(await add.getByRole('button', { name: /^(Save|Publish)$/ }).count()).toBe(0);
 
-    await add.getByRole('textbox', { name: /Title/ }).fill(TITLE);
+    await add.getByRole('textbox', { name: /^Title/ }).fill(TITLE);
     await add.getByRole('textbox', { name: /Brief/ }).fill(BRIEF);
     const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
     await add.getByLabel('Picture file').setInputFiles({ name: 'office.png', mimeType: 'image/png', buffer: png });
@@ -281,7 +281,7 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
 
     // A second draft save: the form opens on the draft and keeps the picture.
     let dialog = await openFromNotOnSite(contributor);
-    expect(await valueOf(dialog.getByRole('textbox', { name: /Title/ }), TITLE)).toBe(TITLE);
+    expect(await valueOf(dialog.getByRole('textbox', { name: /^Title/ }), TITLE)).toBe(TITLE);
     expect(await dialog.getByTestId('draft-note').innerText()).toContain(`draft saved by ${accounts.contributor.username}`);
     await dialog.getByRole('textbox', { name: /Brief/ }).fill(BRIEF_EDITED);
     await dialog.getByRole('button', { name: 'Save draft' }).click();
@@ -377,7 +377,7 @@ describe('editorial workflow: from a contributor’s draft to a scheduled public
     if (opensDialog) await dialog.waitFor();
     else await openFromNotOnSite(editor);
     expect(new URL(editor.url()).pathname).toBe('/admin/news');
-    expect(await valueOf(dialog.getByRole('textbox', { name: /Title/ }), TITLE)).toBe(TITLE);
+    expect(await valueOf(dialog.getByRole('textbox', { name: /^Title/ }), TITLE)).toBe(TITLE);
     expect(await valueOf(dialog.getByRole('textbox', { name: /Brief/ }), BRIEF_EDITED)).toBe(BRIEF_EDITED);
 
     // An Editor's draft actions: Save draft and Publish, Schedule…, Preview, Share preview, Discard draft.

@@ -86,7 +86,11 @@ describe('paged news as crawlers read it', () => {
   it('lists every page in sitemap.xml', async () => {
     const xml = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
     const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-    expect(paths).toEqual(['/', '/team', '/news', '/news/page/2', '/news/page/3', '/clients']);
+    // Each list's pages, then its items' own pages in the list's order.
+    const items = async (list: string) => ((await (await fetch(`${server.baseUrl}/api/${list}`)).json()) as { slug: string }[]).map((item) => `/${list}/${item.slug}`);
+    const [news, clients] = await Promise.all([items('news'), items('clients')]);
+    expect(news).toHaveLength(TOTAL);
+    expect(paths).toEqual(['/', '/team', '/news', '/news/page/2', '/news/page/3', ...news, '/clients', ...clients]);
   });
 });
 
