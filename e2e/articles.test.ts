@@ -74,8 +74,17 @@ async function openNewsScreen(page: Page): Promise<void> {
 async function openArticleDialog(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: new RegExp(`^Edit .*${escapeRegExp(TITLE)}`) }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('toolbar', { name: 'Content formatting' }).waitFor();
-  await dialog.locator('#rich-text-content h2').waitFor();
+  try {
+    await dialog.waitFor();
+    await dialog.getByRole('toolbar', { name: 'Content formatting' }).waitFor();
+    await dialog.locator('#rich-text-content h2').waitFor();
+  } catch (error) {
+    // What the dialog showed instead (the editor's chunk failing says so in the field), for the report.
+    const width = page.viewportSize()?.width;
+    await page.screenshot({ path: path.join(SHOTS, `failed-dialog-${width}.png`) }).catch(() => undefined);
+    const shown = await page.locator('body').innerText().catch(() => '(no text)');
+    throw new Error(`the article's dialog has no editor at ${width}px: ${(error as Error).message}\nthe page shows:\n${shown.slice(0, 3000)}`, { cause: error });
+  }
   return dialog;
 }
 
@@ -404,7 +413,8 @@ describe('an article with a page of its own, written in the rich-text editor', (
   it('screenshots for review: the editor in the dialog at 390 px, a project page at 1440 px (not assertions)', async () => {
     const phone = await signedInAdmin(390);
     // The sidebar may be behind a menu on a phone: go to the screen by its address.
-    await phone.goto(`${baseUrl()}/admin/news`);
+    // After its data has come (a click on a row that is being replaced by fresher data can be lost).
+    await phone.goto(`${baseUrl()}/admin/news`, { waitUntil: 'networkidle' });
     await phone.getByRole('button', { name: /Add News/ }).waitFor();
     const dialog = await openArticleDialog(phone);
     await dialog.locator('#rich-text-content').click();
