@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -130,6 +130,16 @@ function extendStyleSheet(clientDir: string, css: string): string {
 
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   writeFileSync(manifestFile, readFileSync(manifestFile, 'utf8').replaceAll(`assets/${link[1]}`, `assets/${name}`));
+  // Chunks that load the sheet with a lazy part (the admin's editor) name it too: the new name,
+  // in the chunk and in its precompressed copies, or the browser asks for a file that is gone.
+  for (const file of readdirSync(assets).filter((entry) => entry.endsWith('.js'))) {
+    const code = readFileSync(path.join(assets, file), 'utf8');
+    if (!code.includes(`assets/${link[1]}`)) continue;
+    const renamed = Buffer.from(code.replaceAll(`assets/${link[1]}`, `assets/${name}`));
+    writeFileSync(path.join(assets, file), renamed);
+    if (existsSync(path.join(assets, `${file}.br`))) writeFileSync(path.join(assets, `${file}.br`), brotliCompressSync(renamed, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: renamed.length } }));
+    if (existsSync(path.join(assets, `${file}.gz`))) writeFileSync(path.join(assets, `${file}.gz`), gzipSync(renamed, { level: 9 }));
+  }
   return name;
 }
 

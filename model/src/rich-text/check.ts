@@ -1,9 +1,9 @@
-import { BIDI_CONTROL_CHARACTERS, FORBIDDEN_CONTROL_CHARACTERS, MAX_URL_LENGTH, UPLOAD_PATH } from '../constants.js';
+import { BIDI_CONTROL_CHARACTERS, FORBIDDEN_CONTROL_CHARACTERS } from '../constants.js';
+import { allowedHref, allowedImageSource } from './addresses.js';
 import {
   BLOCK_TYPES,
   HEADING_LEVELS,
   INLINE_TYPES,
-  LINK_PROTOCOLS,
   MARK_TYPES,
   RICH_TEXT_LIMITS,
   type RichTextDocument,
@@ -34,27 +34,6 @@ const CHILDREN: Partial<Record<RichTextNodeType, readonly RichTextNodeType[]>> =
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A link's address when it is one the site links to (http, https, mailto), else null. */
-export function allowedHref(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const href = raw.trim();
-  if (href.length === 0 || href.length > MAX_URL_LENGTH || /[\s\u0000-\u001F\u007F]/.test(href)) return null;
-  try {
-    const url = new URL(href);
-    if (!(LINK_PROTOCOLS as readonly string[]).includes(url.protocol)) return null;
-    if (url.protocol !== 'mailto:' && url.hostname.length === 0) return null;
-    if (url.protocol === 'mailto:' && url.pathname.length === 0) return null;
-  } catch {
-    return null;
-  }
-  return href;
-}
-
-/** A picture's address when it is one of the site's uploads (`/uploads/<name>`), else null. */
-export function allowedImageSource(raw: unknown): string | null {
-  return typeof raw === 'string' && UPLOAD_PATH.test(raw) ? raw : null;
-}
 
 /**
  * Checks a rich-text document and returns it normalised (only the allowed types, marks and

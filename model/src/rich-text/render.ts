@@ -1,4 +1,4 @@
-import { allowedHref, allowedImageSource } from './check.js';
+import { allowedHref, allowedImageSource } from './addresses.js';
 import { HEADING_LEVELS, RICH_TEXT_LIMITS, type RichTextMark, type RichTextNode } from './document.js';
 
 // The one renderer of rich text: a document to a tree of allowed elements (tags and attributes

@@ -91,7 +91,7 @@ const PROSE_STYLES: BoxProps['css'] = {
   '& blockquote > * + *': { marginTop: '0.75em' },
   // A picture spans the column (no browser indent on its figure).
   '& figure': { marginInline: '0' },
-  '& img': { display: 'block', maxWidth: '100%', height: 'auto', borderRadius: 'lg', marginInline: 'auto' },
+  '& img': { display: 'block', maxWidth: '100%', height: 'auto', borderRadius: 'lg' },
 };
 
 /** A rich-text document shown as an article body; nothing when it is empty. */
