@@ -61,12 +61,12 @@ export function ownPage(path: string) {
 export function pageMetaFields() {
   return {
     pageTitle: optionalText('Page Title', PAGE_TITLE_MAX, {
-      placeholder: 'The title',
+      placeholder: 'Defaults to the title',
       description: "The page's title in search results and link previews; null: the item's title.",
     }),
     pageDescription: optionalText('Page Description', PAGE_DESCRIPTION_MAX, {
       multiline: true,
-      placeholder: 'The brief',
+      placeholder: 'Defaults to the brief',
       description: "The page's description in search results and link previews; null: the brief.",
     }),
   };
