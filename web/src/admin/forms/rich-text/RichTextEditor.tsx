@@ -83,34 +83,37 @@ function Toolbar({ label, controls, groups }: { label: string; controls: string;
   let index = -1;
   return (
     <Box ref={ref} role="toolbar" aria-label={`${label} formatting`} aria-controls={controls} display="flex" flexWrap="wrap" alignItems="center" gap="0.5" p="1" borderBottomWidth="1px" onKeyDown={onKeyDown}>
-      {groups.map((group, g) => [
-        g > 0 && <Separator key={`separator-${g}`} orientation="vertical" height="5" mx="1" />,
-        ...group.map((tool) => {
-          index += 1;
-          const i = index;
-          return (
-            <IconButton
-              key={tool.key}
-              data-tool={tool.key}
-              type="button"
-              size="sm"
-              variant={tool.pressed || tool.expanded ? 'subtle' : 'ghost'}
-              colorPalette={tool.pressed || tool.expanded ? 'brand' : 'gray'}
-              aria-label={tool.label}
-              title={tool.shortcut ? `${tool.label} (${tool.shortcut})` : tool.label}
-              aria-pressed={tool.pressed}
-              aria-expanded={tool.expanded}
-              tabIndex={i === current ? 0 : -1}
-              onFocus={() => setCurrent(i)}
-              // Keep the editor's selection: the click acts on it.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={tool.run}
-            >
-              {tool.icon}
-            </IconButton>
-          );
-        }),
-      ])}
+      {groups.map((group, g) => (
+        // A group wraps as a whole: a narrow toolbar never splits the lists or the headings.
+        <Box key={`group-${g}`} display="flex" alignItems="center" gap="0.5">
+          {g > 0 && <Separator orientation="vertical" height="5" mx="1" />}
+          {group.map((tool) => {
+            index += 1;
+            const i = index;
+            return (
+              <IconButton
+                key={tool.key}
+                data-tool={tool.key}
+                type="button"
+                size="sm"
+                variant={tool.pressed || tool.expanded ? 'subtle' : 'ghost'}
+                colorPalette={tool.pressed || tool.expanded ? 'brand' : 'gray'}
+                aria-label={tool.label}
+                title={tool.shortcut ? `${tool.label} (${tool.shortcut})` : tool.label}
+                aria-pressed={tool.pressed}
+                aria-expanded={tool.expanded}
+                tabIndex={i === current ? 0 : -1}
+                onFocus={() => setCurrent(i)}
+                // Keep the editor's selection: the click acts on it.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={tool.run}
+              >
+                {tool.icon}
+              </IconButton>
+            );
+          })}
+        </Box>
+      ))}
     </Box>
   );
 }
