@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Link, Stack, Text } from '@chakra-ui/react';
-import { NavLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { FIRM_NAME, FIRM_SHORT_DESCRIPTION } from '../firm';
 
@@ -9,8 +9,12 @@ const FOOTER_LINKS = [
   { to: '/clients', label: 'Projects' },
 ];
 
+/** A footer link's page is being shown: the list itself or one of its later pages, not an item's own page. */
+export const isCurrentSection = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/page/`);
+
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const { pathname } = useLocation();
   return (
     <Box as="footer" bg="brand.950" color="whiteAlpha.800" py={{ base: '10', md: '14' }}>
       <Container maxW="6xl">
@@ -23,9 +27,10 @@ export function SiteFooter() {
             <Stack as="ul" listStyleType="none" gap="3" fontSize="sm" align={{ base: 'flex-start', md: 'flex-end' }}>
               {FOOTER_LINKS.map(({ to, label }) => (
                 <li key={to}>
-                  {/* NavLink marks the page being shown with aria-current="page". */}
                   <Link asChild color="whiteAlpha.900" _hover={{ color: 'white' }} _currentPage={{ color: 'white', textDecoration: 'underline' }}>
-                    <NavLink to={to}>{label}</NavLink>
+                    <RouterLink to={to} aria-current={isCurrentSection(pathname, to) ? 'page' : undefined}>
+                      {label}
+                    </RouterLink>
                   </Link>
                 </li>
               ))}

@@ -172,4 +172,12 @@ describe('footer', () => {
     expect(within(footer).getByRole('link', { name: 'Projects' })).toHaveAttribute('aria-current', 'page');
     expect(within(footer).getByRole('link', { name: 'Team' })).not.toHaveAttribute('aria-current');
   });
+
+  it('marks a list on its later pages, not on an item’s own page (which is not the list)', () => {
+    const { unmount } = renderPublic(<SiteFooter />, { path: '/news/page/2' });
+    expect(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'News' })).toHaveAttribute('aria-current', 'page');
+    unmount();
+    renderPublic(<SiteFooter />, { path: '/news/an-article' });
+    expect(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'News' })).not.toHaveAttribute('aria-current');
+  });
 });
