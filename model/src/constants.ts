@@ -40,6 +40,57 @@ export type ContactIcon = (typeof CONTACT_ICONS)[number]['value'];
 /** The year the statistics start with (first start) and the form suggests. */
 export const DEFAULT_YEAR_ESTABLISHED = '2011';
 
+/** The firm's name and description on a fresh installation (the Site screen changes them). */
+export const DEFAULT_FIRM_NAME = 'Your Firm';
+export const DEFAULT_FIRM_DESCRIPTION = 'Independent consultants helping organisations plan, reform and grow.';
+
+/** The locales a firm's content may be in (its pages' lang, og:locale, the dates' region). */
+export const FIRM_LOCALES = [
+  { value: 'en-US', label: 'English (United States)' },
+  { value: 'en-GB', label: 'English (United Kingdom)' },
+  { value: 'en-IE', label: 'English (Ireland)' },
+  { value: 'de-DE', label: 'German (Germany)' },
+  { value: 'de-AT', label: 'German (Austria)' },
+  { value: 'de-CH', label: 'German (Switzerland)' },
+  { value: 'fr-FR', label: 'French (France)' },
+  { value: 'fr-BE', label: 'French (Belgium)' },
+  { value: 'nl-NL', label: 'Dutch (Netherlands)' },
+  { value: 'it-IT', label: 'Italian (Italy)' },
+  { value: 'es-ES', label: 'Spanish (Spain)' },
+  { value: 'pt-PT', label: 'Portuguese (Portugal)' },
+  { value: 'pl-PL', label: 'Polish (Poland)' },
+  { value: 'sv-SE', label: 'Swedish (Sweden)' },
+  { value: 'da-DK', label: 'Danish (Denmark)' },
+  { value: 'fi-FI', label: 'Finnish (Finland)' },
+  { value: 'cs-CZ', label: 'Czech (Czechia)' },
+  { value: 'el-GR', label: 'Greek (Greece)' },
+  { value: 'sr-RS', label: 'Serbian (Serbia)' },
+  { value: 'hr-HR', label: 'Croatian (Croatia)' },
+  { value: 'ar-AE', label: 'Arabic (United Arab Emirates)' },
+] as const;
+
+/** The time zones a firm may be in: UTC, then every IANA zone the runtime knows. */
+export function firmTimeZones(): { value: string; label: string }[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')].map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
+}
+
+/** Where a simple page (pages) is linked from. */
+export const PAGE_LINK_PLACES = [
+  { value: 'footer', label: 'Footer', description: "The footer's list of legal and other pages." },
+  { value: 'none', label: 'Nowhere', description: 'Not linked: reachable by its address only.' },
+] as const;
+
+/**
+ * The first path segments a simple page's slug may never take, whatever the route table says:
+ * the spec's routes and the files every site has. The server also refuses every first segment of
+ * its route table (the API checks both); this list lets a form say so before saving.
+ */
+export const RESERVED_PAGE_SLUGS: readonly string[] = [
+  'team', 'news', 'clients', 'admin', 'api', 'graphql', 'uploads', 'assets', 'static', 'page', 'feed',
+  'sitemap', 'robots', 'favicon', 'icons', 'share', 'manifest', 'healthz', 'health', 'preview', 'login', 'logout', '404',
+];
+
 /** Where the landing page's "Visit our website" points until staff set it. */
 export const DEFAULT_MAIN_WEBSITE_URL = 'https://www.example.com';
 

@@ -44,7 +44,9 @@ export interface ContentTypeDeclaration<F extends Record<string, Field> = Record
   updatedAt?: boolean;
   /**
    * Each record has a public page of its own at `<path>/<slug>` (the type then declares a `slug`
-   * field, ownPage in shared-fields.ts, and `updatedAt`): its list page is `path`.
+   * field, ownPage in shared-fields.ts, and `updatedAt`): its list page is `path`. An empty path
+   * (simple pages): each record at `/<slug>`, no list page, and a slug may not be a first path
+   * segment the site uses (RESERVED_PAGE_SLUGS and the API's route table).
    */
   page?: { path: string };
   /** The editable fields, in form order. Shared columns (id, displayOrder, version) are not listed. */

@@ -5,6 +5,8 @@ import { contactInfo } from './types/contact-info.js';
 import { countries } from './types/countries.js';
 import { landingContent } from './types/landing-content.js';
 import { news } from './types/news.js';
+import { pages } from './types/pages.js';
+import { siteSettings } from './types/site-settings.js';
 import { statistics } from './types/statistics.js';
 import { teamMembers } from './types/team-members.js';
 
@@ -12,10 +14,10 @@ import { teamMembers } from './types/team-members.js';
 // routes and OpenAPI paths (api/src/content/registry.ts) and the admin's screens
 // (web/src/admin/content-screens.tsx). A new type is one declaration in types/ and one entry here.
 
-const types: ContentType[] = [landingContent, statistics, countries, brands, teamMembers, news, clients, contactInfo];
+const types: ContentType[] = [landingContent, statistics, countries, brands, teamMembers, news, clients, contactInfo, siteSettings, pages];
 let closed = false;
 
-/** Every content type, in the admin sidebar's order: singletons, then collections (registered ones last). */
+/** Every content type, in the admin sidebar's order: the spec's screens, then the site's own (registered ones last). */
 export const contentTypes: readonly ContentType[] = types;
 
 /**

@@ -109,7 +109,7 @@ export function parseValue(f: Field, raw: unknown): Parsed {
       if ('error' in parsed) return parsed;
       const value = parsed.value as string;
       if (!SLUG_PATTERN.test(value)) return { error: `${name} may hold only lower-case letters, digits and single hyphens between words` };
-      if (RESERVED_SLUGS.includes(value)) return { error: `${name} cannot be "${value}": the site uses that address` };
+      if (RESERVED_SLUGS.includes(value) || f.reserved?.includes(value)) return { error: `${name} cannot be "${value}": the site uses that address` };
       return { value };
     }
     case 'richText': {

@@ -47,6 +47,8 @@ export interface Field<V extends string | number | boolean = string | number | b
   description?: string;
   /** A slug: the field it is made from when not given ('title'). */
   slugFrom?: string;
+  /** A slug: values it may not take besides RESERVED_SLUGS (a simple page's: the site's routes). */
+  reserved?: readonly string[];
   /** Type-level only: how the value is stored. */
   readonly presence?: P;
 }
@@ -59,7 +61,7 @@ export function sentenceCase(label: string): string {
     .join(' ');
 }
 
-type Options = Partial<Pick<Field, 'messageName' | 'placeholder' | 'description' | 'checkboxLabel' | 'multiline' | 'enumName'>>;
+type Options = Partial<Pick<Field, 'messageName' | 'placeholder' | 'description' | 'checkboxLabel' | 'multiline' | 'enumName' | 'reserved'>>;
 
 function field<V extends string | number | boolean, P extends Presence>(
   kind: FieldKind,
@@ -102,6 +104,11 @@ export function imageAddress(label: string, options: Options & { upload?: boolea
     // Staff upload these: an empty one means no picture was uploaded yet.
     ...(options.upload && { requiredMessage: `${sentenceCase(label)} is required: upload an image` }),
   });
+}
+
+/** An optional picture staff upload (or give the http(s) address of); empty is stored as null. */
+export function optionalImage(label: string, options: Options = {}): Field<string, 'optional'> {
+  return field('imageAddress', label, false, { maxLength: MAX_URL_LENGTH, upload: true, ...options });
 }
 
 export function wholeNumber(label: string, range: { min: number; max: number }, options: Options = {}): Field<number, 'required'> {

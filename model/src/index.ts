@@ -15,6 +15,8 @@ export { contactInfo } from './types/contact-info.js';
 export { countries } from './types/countries.js';
 export { landingContent } from './types/landing-content.js';
 export { news } from './types/news.js';
+export { pages } from './types/pages.js';
+export { siteSettings } from './types/site-settings.js';
 export { statistics } from './types/statistics.js';
 export { teamMembers } from './types/team-members.js';
 

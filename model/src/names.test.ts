@@ -28,6 +28,8 @@ describe('content type names', () => {
       News: { queryField: 'news', itemField: 'newsItem', table: 'news', restPath: 'news', adminPath: 'news' },
       Client: { queryField: 'clients', itemField: 'client', table: 'clients', restPath: 'clients', adminPath: 'clients' },
       ContactInfo: { queryField: 'contactInfo', itemField: 'contactInfoItem', table: 'contact_info', restPath: 'contact-info', adminPath: 'contact-info' },
+      SiteSettings: { queryField: 'siteSettings', table: 'site_settings', restPath: 'site-settings', adminPath: 'site' },
+      Page: { queryField: 'pages', itemField: 'page', table: 'pages', restPath: 'pages', adminPath: 'pages' },
     });
   });
 

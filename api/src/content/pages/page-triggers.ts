@@ -19,7 +19,9 @@ export function ownPageTriggers(type: ContentType): TriggerDef[] {
   }
   if (type.page) {
     const collection = literal(type.restPath);
-    const from = Object.values(type.fields).find((field) => field.kind === 'slug')?.slugFrom ?? 'title';
+    const slugField = Object.values(type.fields).find((field) => field.kind === 'slug');
+    const from = slugField?.slugFrom ?? 'title';
+    const reserved = [...RESERVED_SLUGS, ...(slugField?.reserved ?? [])];
     const table = `"${type.table}"`;
     // The services make slugs (pages/slugs.ts); a row written without one (a script, an old
     // archive's import) still gets an address: its title's letters and digits, else the id.
@@ -31,7 +33,7 @@ export function ownPageTriggers(type: ContentType): TriggerDef[] {
       body:
         `if new.slug is null or new.slug = '' then ` +
         `new.slug := trim(both '-' from left(trim(both '-' from regexp_replace(lower(coalesce(new."${from}"::text, '')), '[^a-z0-9]+', '-', 'g')), 80)); ` +
-        `if new.slug = '' or new.slug in (${RESERVED_SLUGS.map(literal).join(', ')}) or exists (select 1 from ${table} where slug = new.slug) ` +
+        `if new.slug = '' or new.slug in (${reserved.map(literal).join(', ')}) or exists (select 1 from ${table} where slug = new.slug) ` +
         `then new.slug := (case when new.slug = '' then ${literal(type.restPath)} else new.slug end) || '-' || new.id; end if; ` +
         `end if; return new`,
     });

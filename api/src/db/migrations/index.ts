@@ -17,6 +17,7 @@ import { Migration20261124160300_scheduled_jobs } from './Migration2026112416030
 import { Migration20261124160400_preview_links } from './Migration20261124160400_preview_links.js';
 import { Migration20261124160500_content_drafts } from './Migration20261124160500_content_drafts.js';
 import { Migration20261124190000_own_pages_rich_text } from './Migration20261124190000_own_pages_rich_text.js';
+import { Migration20261124212928_site_identity_pages } from './Migration20261124212928_site_identity_pages.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here and adds it to this list (db/migration-files.ts registerMigration).
@@ -39,4 +40,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124160400_preview_links', class: Migration20261124160400_preview_links },
   { name: 'Migration20261124160500_content_drafts', class: Migration20261124160500_content_drafts },
   { name: 'Migration20261124190000_own_pages_rich_text', class: Migration20261124190000_own_pages_rich_text },
+  { name: 'Migration20261124212928_site_identity_pages', class: Migration20261124212928_site_identity_pages },
 ];
