@@ -1,5 +1,6 @@
 import type { EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { contentTypes } from '@consulting/model';
 import { requirePermission } from '../auth/permissions.js';
 import type { Caller } from '../auth/caller.js';
 import { BadRequest, NotFound, ValidationFailed, type FieldError } from '../shared/errors.js';
@@ -30,7 +31,9 @@ export function collectionService<T extends Listed>(
     return record;
   };
   const { count, list } = listQueries(entity, label, path, behaviour);
-  const slugTarget = (em: EntityManager): SlugTarget => ({ table: em.getMetadata().get(entity).tableName, collection: path, rules, noun: label.toLowerCase() });
+  // Simple pages (`page: { path: '' }`, at /<slug>): their slugs also keep clear of the site's own addresses.
+  const topLevel = contentTypes.find((type) => type.restPath === path)?.page?.path === '';
+  const slugTarget = (em: EntityManager): SlugTarget => ({ table: em.getMetadata().get(entity).tableName, collection: path, rules, noun: label.toLowerCase(), topLevel });
 
   /** The records of a bulk action, all of them (NotFound naming the missing ids otherwise). */
   const findAll = async (em: EntityManager, ids: number[]): Promise<T[]> => {

@@ -28,7 +28,8 @@ export const RichTextDocumentScalar = new GraphQLScalarType({
 /** The GraphQL enums of choice fields, registered once per name (ContactIcon). */
 const enums = new Map<string, object>();
 
-function enumOf(field: Field): object {
+/** The GraphQL enum of a choice field with an `enumName` (registered the first time it is asked for). */
+export function enumOf(field: Field): object {
   const name = field.enumName!;
   let values = enums.get(name);
   if (!values) {

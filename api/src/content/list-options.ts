@@ -2,8 +2,8 @@ import { BIDI_CONTROL_CHARACTERS, FORBIDDEN_CONTROL_CHARACTERS, MAX_LIST_LIMIT, 
 import { ValidationFailed, type FieldError } from '../shared/errors.js';
 
 // Paging and filtering of every collection list, one mechanism for all of them: `limit` (1..500,
-// absent = all), `offset` (0 or more) and one filter per on/off field of the type (news and
-// clients: `featured`). A limit over 500 is refused (400 / BAD_USER_INPUT), not clamped: a client
+// absent = all), `offset` (0 or more), one filter per on/off field of the type (news and
+// clients: `featured`) and one per choice field with a GraphQL enum (pages: `linkedFrom=footer`). A limit over 500 is refused (400 / BAD_USER_INPUT), not clamped: a client
 // asking for 1000 and silently getting 500 would think it has everything.
 //
 // Admin lists add `search` (1..100 characters after trimming; a case-insensitive substring of the
@@ -16,8 +16,8 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 export interface ListOptions {
   limit?: number;
   offset?: number;
-  /** Flag field -> wanted value. */
-  where?: Record<string, boolean>;
+  /** Flag field -> wanted value; choice field -> wanted option. */
+  where?: Record<string, boolean | string>;
   /** Trimmed search term (1..MAX_SEARCH_LENGTH characters). */
   search?: string;
   /** Sortable field and direction; ties by id in the same direction. Absent: display order, id. */
@@ -43,6 +43,22 @@ export function filterFields(fields: Readonly<Record<string, Field>>): string[] 
   return Object.entries(fields)
     .filter(([, f]) => f.kind === 'flag')
     .map(([name]) => name);
+}
+
+/** A choice field a list can be filtered by: its name and its options' values. */
+export interface ChoiceFilter {
+  name: string;
+  values: readonly string[];
+}
+
+/** What a choice filter's parameter says (OpenAPI, GraphQL). */
+export const choiceFilterDescription = ({ name, values }: ChoiceFilter) => `Only records whose ${name} is this value (${values.join(', ')}). Absent: all.`;
+
+/** The choice fields a list can be filtered by: those with a GraphQL enum (`enumName`), each by one of its options. */
+export function choiceFilterFields(fields: Readonly<Record<string, Field>>): ChoiceFilter[] {
+  return Object.entries(fields)
+    .filter(([, f]) => f.kind === 'choice' && f.enumName !== undefined && (f.options?.length ?? 0) > 0)
+    .map(([name, f]) => ({ name, values: f.options!.map((option) => option.value) }));
 }
 
 function wholeNumber(raw: unknown): number | null {
@@ -78,7 +94,14 @@ export function parseListOptions(
   raw: Readonly<Record<string, unknown>>,
   filters: readonly string[],
   listing?: ListCapabilities,
-  { counting = false }: { counting?: boolean } = {},
+  {
+    counting = false,
+    choices = [],
+  }: {
+    counting?: boolean;
+    /** The choice fields it can be filtered by (choiceFilterFields). */
+    choices?: readonly ChoiceFilter[];
+  } = {},
 ): ListOptions {
   const errors: FieldError[] = [];
   const options: ListOptions = {};
@@ -98,6 +121,12 @@ export function parseListOptions(
     if (!present(name)) continue;
     const value = flagValue(raw[name]);
     if (value === null) errors.push({ field: name, message: `${name} must be true or false` });
+    else (options.where ??= {})[name] = value;
+  }
+  for (const { name, values } of choices) {
+    if (!present(name)) continue;
+    const value = raw[name];
+    if (typeof value !== 'string' || !values.includes(value)) errors.push({ field: name, message: `${name} must be one of: ${values.join(', ')}` });
     else (options.where ??= {})[name] = value;
   }
   if (listing) {

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { errors, json, ref } from '../http/doc-parts.js';
 import { publicApiRoute, type CachedRead, type Route } from '../http/route.js';
 import { emOf } from '../shared/request-context.js';
-import { MAX_SEARCH_LENGTH, parseListOptions, TOTAL_COUNT_HEADER, type ListOptions } from './list-options.js';
+import { choiceFilterDescription, MAX_SEARCH_LENGTH, parseListOptions, TOTAL_COUNT_HEADER, type ListOptions } from './list-options.js';
 import type { CollectionDefinition } from './registry.js';
 
 // GET /api/<collection>: a collection's list, with its query parameters declared once here. The
@@ -20,11 +20,12 @@ interface ListParameter {
   cacheKey: boolean;
 }
 
-function listParameters({ type, filters, listing }: CollectionDefinition): ListParameter[] {
+function listParameters({ type, filters, choiceFilters, listing }: CollectionDefinition): ListParameter[] {
   return [
     { name: 'limit', cacheKey: true, description: sharedDescriptions.limit, schema: { type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT } },
     { name: 'offset', cacheKey: true, description: sharedDescriptions.offset, schema: { type: 'integer', minimum: 0 } },
     ...filters.map((name) => ({ name, cacheKey: true, description: sharedDescriptions.flagFilter(type.fields[name].messageName), schema: { type: 'boolean' } })),
+    ...choiceFilters.map((filter) => ({ name: filter.name, cacheKey: true, description: choiceFilterDescription(filter), schema: { type: 'string', enum: [...filter.values] } })),
     ...(listing.searchable
       ? [
           {
@@ -72,7 +73,7 @@ function cachedList(definition: CollectionDefinition, parameters: ListParameter[
   }
   let options: ListOptions;
   try {
-    options = parseListOptions(raw, definition.filters);
+    options = parseListOptions(raw, definition.filters, undefined, { choices: definition.choiceFilters });
   } catch {
     return null;
   }
@@ -86,7 +87,7 @@ function cachedList(definition: CollectionDefinition, parameters: ListParameter[
 }
 
 export function listRoute(definition: CollectionDefinition, path: string): Route {
-  const { type, typeName, service, filters, listing } = definition;
+  const { type, typeName, service, filters, choiceFilters, listing } = definition;
   const parameters = listParameters(definition);
   return publicApiRoute({
     method: 'GET',
@@ -113,7 +114,7 @@ export function listRoute(definition: CollectionDefinition, path: string): Route
       },
     },
     serve: () => async (req, res) => {
-      const { items, total } = await service.listWithTotal(emOf(req), parseListOptions(req.query as Record<string, unknown>, filters, listing));
+      const { items, total } = await service.listWithTotal(emOf(req), parseListOptions(req.query as Record<string, unknown>, filters, listing, { choices: choiceFilters }));
       res.setHeader(TOTAL_COUNT_HEADER, String(total));
       res.json(items);
     },

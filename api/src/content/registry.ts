@@ -5,7 +5,7 @@ import { contentEntitySchema, type ContentEntity } from './entity-schema.js';
 import { searchExpression } from './search-sql.js';
 import { collectionService } from './collection.service.js';
 import { singletonService } from './singleton.service.js';
-import { filterFields, type ListCapabilities } from './list-options.js';
+import { choiceFilterFields, filterFields, type ChoiceFilter, type ListCapabilities } from './list-options.js';
 import type { CollectionOperations, SingletonOperations } from './collection.js';
 import { NotFound } from '../shared/errors.js';
 
@@ -38,6 +38,8 @@ export interface CollectionDefinition<T extends object = any> extends Definition
   itemField: string;
   /** The on/off fields its lists can be filtered by (`featured`). */
   filters: string[];
+  /** The choice fields its lists can be filtered by (`linkedFrom`): those with a GraphQL enum. */
+  choiceFilters: ChoiceFilter[];
   /** What its lists can be searched and sorted by (the model's `listing`; the display order always). */
   listing: ListCapabilities;
 }
@@ -79,6 +81,7 @@ export const collections: readonly CollectionDefinition[] = contentTypes
       listField: type.queryField,
       itemField: type.itemField,
       filters: filterFields(type.fields),
+      choiceFilters: choiceFilterFields(type.fields),
       listing: { searchable: searchExpression(type) !== null, sortable: sortableFields(type) },
       service: collectionService(common.entity, fields, type.labels.entity, type.restPath, {
         searchExpression: searchExpression(type),

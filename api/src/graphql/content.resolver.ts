@@ -1,7 +1,7 @@
 import type { EntityClass } from '@mikro-orm/core';
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SEARCH_COUNT_LIMIT, sharedDescriptions } from '@consulting/model';
-import { MAX_BULK_IDS, MAX_SEARCH_LENGTH, parseListOptions } from '../content/list-options.js';
+import { choiceFilterDescription, MAX_BULK_IDS, MAX_SEARCH_LENGTH, parseListOptions } from '../content/list-options.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../auth/caller.js';
 import type { ExpectedVersion } from '../content/collection.js';
@@ -11,6 +11,7 @@ import {
   type CollectionDefinition,
   type SingletonDefinition,
 } from '../content/registry.js';
+import { enumOf } from '../content/graphql-types.js';
 import type { GraphQLContext } from './context.js';
 import { overlayFor, previewCount, previewItem, previewList, previewSingleton } from '../preview/overlay.js';
 
@@ -29,7 +30,7 @@ const SEARCH = `Only records whose searchable text contains this (case-insensiti
 const sortDescription = (sortable: readonly string[]) =>
   `Order by this field, - first for descending (${sortable.join(', ')}); ties by id. Needs limit. Absent: display order, then id.`;
 
-/** The arguments of a collection's list: limit, offset, one filter per on/off field, search and sort (a count: the filters and search only). */
+/** The arguments of a collection's list: limit, offset, one filter per on/off field and per enum choice field, search and sort (a count: the filters and search only). */
 function listArgs(entry: CollectionDefinition, paged = true): new () => object {
   class ListArgs {}
   Object.defineProperty(ListArgs, 'name', { value: `${entry.typeName}${paged ? 'List' : 'Count'}Args` });
@@ -40,6 +41,10 @@ function listArgs(entry: CollectionDefinition, paged = true): new () => object {
   for (const name of entry.filters) {
     const field = entry.type.fields[name];
     Field(() => Boolean, { nullable: true, description: sharedDescriptions.flagFilter(field.messageName) })(ListArgs.prototype, name);
+  }
+  for (const filter of entry.choiceFilters) {
+    const graphQLType = enumOf(entry.type.fields[filter.name]);
+    Field(() => graphQLType, { nullable: true, description: choiceFilterDescription(filter) })(ListArgs.prototype, filter.name);
   }
   if (entry.listing.searchable) Field(() => String, { nullable: true, description: SEARCH })(ListArgs.prototype, 'search');
   if (paged) Field(() => String, { nullable: true, description: sortDescription(entry.listing.sortable) })(ListArgs.prototype, 'sort');
@@ -81,7 +86,7 @@ export function createUpdateResolver({ entity, input, typeName, service }: Updat
 }
 
 export function createCollectionResolver(entry: CollectionDefinition) {
-  const { entity, input, service, typeName, listField, itemField, filters, listing } = entry;
+  const { entity, input, service, typeName, listField, itemField, filters, choiceFilters, listing } = entry;
   const ListArgs = listArgs(entry);
   const CountArgs = listArgs(entry, false);
 
@@ -89,7 +94,7 @@ export function createCollectionResolver(entry: CollectionDefinition) {
   class CollectionResolver extends createUpdateResolver(entry) {
     @Query(() => [entity], { name: listField, description: sharedDescriptions.list(entry.type.description) })
     list(@Args(() => ListArgs) args: object, @Ctx() ctx: GraphQLContext) {
-      const options = parseListOptions(plain(args), filters, listing);
+      const options = parseListOptions(plain(args), filters, listing, { choices: choiceFilters });
       const preview = overlayFor(ctx.preview, entry.path);
       return preview ? previewList(ctx.em, entry, options, preview) : service.list(ctx.em, options);
     }
@@ -101,7 +106,7 @@ export function createCollectionResolver(entry: CollectionDefinition) {
         (listing.searchable ? ` With a search, counting stops: at most ${SEARCH_COUNT_LIMIT + 1}, which means more than ${SEARCH_COUNT_LIMIT}; without one, exact.` : ''),
     })
     async count(@Args(() => CountArgs) args: object, @Ctx() ctx: GraphQLContext) {
-      const options = parseListOptions(plain(args), filters, listing, { counting: true });
+      const options = parseListOptions(plain(args), filters, listing, { counting: true, choices: choiceFilters });
       const preview = overlayFor(ctx.preview, entry.path);
       return preview ? previewCount(ctx.em, entry, options, preview) : service.count(ctx.em, options);
     }

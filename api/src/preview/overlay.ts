@@ -71,7 +71,7 @@ export function overlayFor(preview: PreviewOverlay | undefined, path: string): P
 
 /** Whether the record's own values pass the list's on/off filters. */
 function passesFilters(record: Row, where: ListOptions['where']): boolean {
-  return Object.entries(where ?? {}).every(([name, wanted]) => (record[name] === true) === wanted);
+  return Object.entries(where ?? {}).every(([name, wanted]) => (typeof wanted === 'boolean' ? (record[name] === true) === wanted : record[name] === wanted));
 }
 
 interface Order {

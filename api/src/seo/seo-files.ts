@@ -39,7 +39,8 @@ export interface SitemapEntry {
 
 /**
  * Every page, in order: each public page; a paged list followed by its later pages, then its items'
- * own pages (`items`: with when each last changed); SITEMAP_MAX_URLS at most.
+ * own pages (`items`: with when each last changed); then the items of lists that are no public page
+ * (simple pages at `/<slug>`, the list ''), with when each last changed; SITEMAP_MAX_URLS at most.
  */
 export function sitemapEntries(counts: ListPageCounts = {}, items?: ItemPagesByList): SitemapEntry[] {
   const entries: SitemapEntry[] = [];
@@ -50,6 +51,14 @@ export function sitemapEntries(counts: ListPageCounts = {}, items?: ItemPagesByL
     for (const item of items?.get(path) ?? []) {
       if (entries.length >= SITEMAP_MAX_URLS) break;
       entries.push({ path: item.path, lastmod: item.updatedAt });
+    }
+  }
+  const listed: ReadonlySet<string> = new Set(PUBLIC_PAGE_PATHS);
+  for (const [list, pages] of items ?? []) {
+    if (listed.has(list)) continue;
+    for (const page of pages) {
+      if (entries.length >= SITEMAP_MAX_URLS) break;
+      entries.push({ path: page.path, lastmod: page.updatedAt });
     }
   }
   return entries.slice(0, SITEMAP_MAX_URLS);

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { contentTypes, RESERVED_SLUGS, SLUG_MAX_LENGTH, SLUG_PATTERN, type ContentType } from '@consulting/model';
+import { isReservedPageSlug } from '../content/pages/reserved-slugs.js';
 import type { ContentRevisionFeed } from './content-revision-feed.js';
 import { PerRevision } from './per-revision.js';
 
@@ -10,8 +11,12 @@ import { PerRevision } from './per-revision.js';
 // needs it (concurrent askers share the load) and then known at once, to the page paths before any
 // route runs (page-paths.ts), the page route and the sitemap alike. While the database is away the
 // last index stands in. So an invented slug costs no render, no query and no cache entry.
+//
+// A type declared with `page: { path: '' }` (simple pages: the privacy policy, the imprint) is the
+// list '' and has its items at `/<slug>`: one segment, and never one of the site's own first
+// segments (content/pages/reserved-slugs.ts), so a fixed page or a route always wins over a page.
 
-/** A list whose items have pages of their own: its path ('/news') and the type (table, REST path). */
+/** A list whose items have pages of their own: its path ('/news'; '' for simple pages at `/<slug>`) and the type (table, REST path). */
 export interface ItemList {
   path: string;
   type: ContentType;
@@ -74,13 +79,21 @@ export function isSlug(slug: string): boolean {
   return slug.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(slug) && !RESERVED.has(slug);
 }
 
-/** The list and slug a canonical path would name as an item page (`/news/a-slug`), or null when it cannot name one. */
+/** Whether `slug` may name an item of `list`: a simple page's (list '') is never one of the site's own first segments. */
+function isSlugOf(list: string, slug: string): boolean {
+  return isSlug(slug) && (list !== '' || !isReservedPageSlug(slug));
+}
+
+/**
+ * The list and slug a canonical path would name as an item page (`/news/a-slug`; `/a-slug` when
+ * simple pages are declared: the list ''), or null when it cannot name one.
+ */
 export function itemPathOf(canonical: string): { list: string; slug: string } | null {
   const slash = canonical.lastIndexOf('/');
-  if (slash <= 0) return null;
+  if (slash < 0) return null;
   const list = canonical.slice(0, slash);
   const slug = canonical.slice(slash + 1);
-  if (!itemLists().some((entry) => entry.path === list) || !isSlug(slug)) return null;
+  if (!itemLists().some((entry) => entry.path === list) || !isSlugOf(list, slug)) return null;
   return { list, slug };
 }
 
@@ -110,7 +123,7 @@ export function itemPagesOf(rows: readonly { list: string; items: readonly ItemR
     const start = paths.length;
     for (const { id, slug, updatedAt: changed } of items) {
       // A slug written around the rules (by hand in the database) names no reachable page.
-      if (!isSlug(slug)) continue;
+      if (!isSlugOf(list, slug)) continue;
       const path = `${list}/${slug}`;
       if (pages.has(path)) continue;
       ids[paths.length] = id;
@@ -123,7 +136,7 @@ export function itemPagesOf(rows: readonly { list: string; items: readonly ItemR
       const from = `${list}/${oldSlug}`;
       const to = `${list}/${slug}`;
       // A slug a record holds now is its page, whatever an old redirect says.
-      if (isSlug(oldSlug) && pages.has(to) && !pages.has(from)) moved.set(from, to);
+      if (isSlugOf(list, oldSlug) && pages.has(to) && !pages.has(from)) moved.set(from, to);
     }
   }
   return { pages, moved, paths, ids: ids.subarray(0, paths.length), updatedAt: updatedAt.subarray(0, paths.length), lists };

@@ -17,6 +17,8 @@ import { countingThrough } from '../content/count-memo.js';
 import { listPageCounts, revisionCounts } from './list-page-counts.js';
 import { registerPageRenderer } from './page-renderer.js';
 import { itemPages } from './item-pages.js';
+import { reserveSiteSegments } from '../content/pages/reserved-slugs.js';
+import { siteSegments } from './site-segments.js';
 import { earlyPageTarget, needsItemPages, NOT_FOUND_RENDER_URL, pageTarget, redirectLocation, type PageTarget } from './page-paths.js';
 import { pageKey, pageTargetKey, type PublicReads } from './public-reads.js';
 import { RENDER_CACHE_HEADER, sendPrepared, sendRedirect } from './send-prepared.js';
@@ -51,6 +53,8 @@ const ASSET_CACHE_MAX_AGE = '1y';
 
 export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, webDist = DEFAULT_WEB_DIST): Promise<void> {
   const clientDir = path.join(webDist, 'client');
+  // A simple page's slug (/<slug>) never takes a first segment the site uses (site-segments.ts).
+  reserveSiteSegments(siteSegments(clientDir));
   const templateFile = path.join(clientDir, 'index.html');
   const serverEntryFile = path.join(webDist, 'server', 'entry-server.js');
   if (!existsSync(templateFile) || !existsSync(serverEntryFile)) {
@@ -99,7 +103,8 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
   });
 
   app.get(SITE_PATHS.adminPanel, (_req, res) => {
-    sendPage(res, 200, fillTemplate(template, { head: '<title>Admin Panel</title>\n    <meta name="robots" content="noindex" />' }));
+    // The firm's favicon (icons/, made from the Site screen's icon), unversioned: it may change under this address.
+    sendPage(res, 200, fillTemplate(template, { head: '<title>Admin Panel</title>\n    <meta name="robots" content="noindex" />\n    <link rel="icon" href="/icons/favicon-32.png" sizes="32x32" type="image/png" />' }));
   });
 
   app.get(SITE_PATHS.pages, async (req, res, next) => {
@@ -180,7 +185,7 @@ function previewRenderer(template: string, renderUrl: (url: string, context: Gra
       try {
         const result = await renderUrl(url, context, preview);
         if (result.dataUnavailable) return { status: 503, body: UNAVAILABLE_PAGE };
-        return { status: result.status, body: fillTemplate(staticTemplate, { head: `${NOINDEX}\n    ${result.head}`, html: result.html }) };
+        return { status: result.status, body: fillTemplate(staticTemplate, { head: `${NOINDEX}\n    ${result.head}`, html: result.html, lang: result.lang }) };
       } catch (error) {
         context.req.log?.error({ err: error }, 'preview rendering failed');
         return { status: 503, body: UNAVAILABLE_PAGE };
@@ -212,13 +217,15 @@ function preloadLink(template: string): string | undefined {
   return sheet ? `<${sheet[2]}>; rel=preload; as=style${sheet[1] ? '; crossorigin' : ''}` : undefined;
 }
 
-function fillTemplate(template: string, page: { head: string; html?: string; state?: unknown }): string {
+function fillTemplate(template: string, page: { head: string; html?: string; state?: unknown; lang?: string }): string {
   // A JSON data block, not a script: nothing to allow in the Content-Security-Policy.
   const state =
     page.html && page.state !== undefined
       ? `<script type="application/json" id="page-data">${JSON.stringify(page.state).replace(/</g, '\\u003c')}</script>`
       : '';
-  return template
+  // The page's language: the firm's locale (a BCP 47 tag; anything else keeps the template's).
+  const filled = page.lang && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(page.lang) ? template.replace(/<html lang="[^"]*">/, `<html lang="${page.lang}">`) : template;
+  return filled
     .replace('<!--app-head-->', () => page.head)
     .replace('<!--app-html-->', () => page.html ?? '')
     .replace('<!--app-state-->', () => state);

@@ -20,7 +20,10 @@ import { itemPathOf, NO_ITEM_PAGES, type ItemPages } from './item-pages.js';
 // them at `<list>/<slug>`: a page while a published record has that slug; a former slug of a
 // published record is answered with a 301 to the record's page now (one hop, whatever the number
 // of renames); any other slug is not found. Which slugs exist is known per content revision
-// (ItemPages), like the page counts.
+// (ItemPages), like the page counts. Simple pages (the list '', item-pages.ts) have theirs at
+// `/<slug>` the same way: `/Privacy-Policy` 301s to `/privacy-policy`, a former slug 301s to the page
+// now, and an unknown one is the not-found page. The fixed pages above win (a page's slug is never
+// one of the site's own first segments, and they are looked up first).
 
 export type PageTarget =
   /** A page: render (or serve from the cache) `path`. */

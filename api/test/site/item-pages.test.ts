@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { itemPagesOf, NO_ITEM_PAGES, type ItemPages } from '../../src/site/item-pages.js';
+import { itemLists, itemPagesOf, NO_ITEM_PAGES, type ItemPages } from '../../src/site/item-pages.js';
 import { earlyPageTarget, pageTarget } from '../../src/site/page-paths.js';
 import { fakeRenders, startPagesApp } from '../helpers/fixtures/web-dist.js';
 import { request } from '../helpers/http.js';
@@ -248,7 +248,9 @@ describe('served item pages (a fake web build over a real database)', () => {
       const replies = await Promise.all(['/news/alpha', '/news/beta', '/news/nothing', '/clients/harbour-works', '/news/alpha', '/clients/x'].map(get));
       expect(replies.map((reply) => reply.status)).toEqual([200, 301, 404, 200, 200, 404]);
     });
-    expect(queries).toBe(2);
+    // One per item list: news, clients and the simple pages.
+    expect(itemLists().map((list) => list.path)).toEqual(['/news', '/clients', '']);
+    expect(queries).toBe(3);
   });
 
   it('fuzz: random paths under /news/ never get a 5xx, redirect only to a real page, and load the slugs at most once per revision', async () => {

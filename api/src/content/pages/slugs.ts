@@ -2,6 +2,7 @@ import slugify from '@sindresorhus/slugify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { RESERVED_SLUGS, SLUG_MAX_LENGTH, type Field } from '@consulting/model';
 import { ValidationFailed } from '../../shared/errors.js';
+import { reservedPageSlugMessage, reservedPageSlugs } from './reserved-slugs.js';
 import { SLUG_REDIRECTS_TABLE } from './slug-redirect.entity.js';
 
 // The slug of an item with a page of its own (`/news/<slug>`): given by the editor, or made from
@@ -9,7 +10,9 @@ import { SLUG_REDIRECTS_TABLE } from './slug-redirect.entity.js';
 // collection. A slug another record holds is refused; a made one takes the first free `-2`, `-3`...
 // and avoids the old slugs that still redirect somewhere. Writes that choose slugs in one
 // collection take turns (a transaction-scoped advisory lock), so two records added at once never
-// pick the same one; the unique index stays the last word.
+// pick the same one; the unique index stays the last word. A simple page's slug (`/<slug>`, a type
+// declared with `page: { path: '' }`) is also never a first path segment the site uses
+// (reserved-slugs.ts): a given one is refused with a field message, a made one skips it.
 
 /** Room left in a made slug for a `-<n>` suffix. */
 const MADE_SLUG_LENGTH = SLUG_MAX_LENGTH - 8;
@@ -38,6 +41,8 @@ export interface SlugTarget {
   rules: Readonly<Record<string, Field>>;
   /** What to call an item without a title that makes a slug ('news article'). */
   noun: string;
+  /** Its pages are at `/<slug>` (simple pages): the site's own first path segments are taken too. */
+  topLevel?: boolean;
 }
 
 /**
@@ -71,6 +76,12 @@ export async function settleSlug(
   await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`slug:${target.table}`]);
   const others = recordId === null ? '' : ' and id <> ?';
   if (typeof given === 'string') {
+    const reserved = target.topLevel ? reservedPageSlugMessage(given) : null;
+    if (reserved !== null && whenTaken === 'make') {
+      values[field.name] = null;
+      return settleSlug(em, target, values, recordId, current);
+    }
+    if (reserved !== null) throw new ValidationFailed([{ field: field.name, message: reserved }]);
     const [holder] = await em.execute<{ title: string | null }[]>(
       `select "${field.from}"::text as title from "${target.table}" where slug = ?${others} limit 1`,
       recordId === null ? [given] : [given, recordId],
@@ -96,12 +107,16 @@ export async function settleSlug(
     ).map((row) => row.slug),
   );
   for (const reserved of RESERVED_SLUGS) taken.add(reserved);
+  if (target.topLevel) for (const reserved of reservedPageSlugs()) taken.add(reserved);
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
   values[field.name] = slug;
 }
 
 /** The slug target of a content type (the services' view of its table). */
-export function slugTargetOf(type: { table: string; restPath: string; labels: { noun: string } }, rules: Readonly<Record<string, Field>>): SlugTarget {
-  return { table: type.table, collection: type.restPath, rules, noun: type.labels.noun };
+export function slugTargetOf(
+  type: { table: string; restPath: string; labels: { noun: string }; page?: { path: string } },
+  rules: Readonly<Record<string, Field>>,
+): SlugTarget {
+  return { table: type.table, collection: type.restPath, rules, noun: type.labels.noun, topLevel: type.page?.path === '' };
 }
