@@ -27,7 +27,7 @@ const DEFAULT_ICON = FileText;
 const typeScreens = ADMIN_CONTENT_TYPES.map((type): ContentScreen => {
   const icon = SCREEN_OVERRIDES[type.typeName]?.icon ?? DEFAULT_ICON;
   if (type.kind === 'singleton') {
-    const definition = defineSingleton(type);
+    const definition = defineSingleton(type, SCREEN_OVERRIDES[type.typeName]?.form);
     return { path: definition.path, label: definition.navLabel, icon, element: <SingletonScreen definition={definition} /> };
   }
   const { definition } = COLLECTION_SCREENS.find((screen) => screen.type === type)!;

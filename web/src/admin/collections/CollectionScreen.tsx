@@ -61,7 +61,10 @@ export function CollectionScreen<Row extends { id: number; version?: number }>({
     ? `Nothing matches “${state.search}”.`
     : narrowed
       ? 'Nothing matches this filter.'
-      : `Nothing here yet. Use “Add ${definition.singular}” to create the first one.`;
+      : list.notOnSite?.total
+        ? // The drafts are listed above: there is something, only none of it is on the site yet.
+          `Nothing on the site yet. Open one of the ${noun} above to fill it in and publish it.`
+        : `Nothing here yet. Use “Add ${definition.singular}” to create the first one.`;
 
   return (
     <Box>

@@ -1,51 +1,37 @@
-import { useContext, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useFormikContext } from 'formik';
 import { Button, Code, Flex, HStack, Image, Progress, Stack, Text } from '@chakra-ui/react';
 import { ImageOff, ImageUp, X } from 'lucide-react';
 import { notify } from '../../components/notifications';
-import { useAdminFailures } from '../auth/session-expiry';
-import { serverMessage } from '../errors';
-import type { FieldSpec, FormValues } from './field-spec';
-import { ImageUploaderContext } from './image-uploader';
-import { refuseUpload } from './upload-image';
+import type { FieldSpec, FormValues, ImagePreview } from './field-spec';
+import { useImageUpload } from './use-image-upload';
+
+/** The preview tile's size by the picture's shape: a square mark, a wide logo, a 1200x630 share card. */
+const PREVIEW_SIZE: Record<NonNullable<ImagePreview['shape']>, { w: string; h: string }> = {
+  square: { w: '16', h: '16' },
+  wide: { w: '40', h: '16' },
+  card: { w: '32', h: '4.2rem' },
+};
 
 /**
  * A picture field: preview, 'Upload Image' (or 'Replace Image') with progress, then 'Image
  * uploaded: <url>', and 'Remove' to clear it. `urlEntry` adds the address box (brands, countries):
  * typing a web address stays possible. The value is the URL.
  */
-export function ImageInput({ field, urlEntry }: { field: FieldSpec; urlEntry?: ReactNode }) {
+export function ImageInput({ field, urlEntry, describedBy }: { field: FieldSpec; urlEntry?: ReactNode; describedBy?: string }) {
   const { values, setFieldValue, setFieldTouched } = useFormikContext<FormValues>();
-  const upload = useContext(ImageUploaderContext);
-  const failures = useAdminFailures();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const [uploadedUrl, setUploadedUrl] = useState<string | null>(null);
   const [broken, setBroken] = useState<string | null>(null);
+  const { progress, choose, inputProps } = useImageUpload(async (stored) => {
+    await setFieldValue(field.name, stored, true);
+    setUploadedUrl(stored);
+    notify('success', 'Success', 'Image uploaded successfully');
+  });
   const url = String(values[field.name] ?? '');
   const showPreview = /^(https?:\/\/|\/uploads\/)\S+$/.test(url) && broken !== url;
-
-  async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // choosing the same file again still fires a change
-    if (!file) return;
-    const refusal = refuseUpload(file);
-    if (refusal) {
-      notify('error', refusal.title, refusal.description);
-      return;
-    }
-    setProgress(0);
-    try {
-      const stored = await upload(file, setProgress);
-      await setFieldValue(field.name, stored, true);
-      setUploadedUrl(stored);
-      notify('success', 'Success', 'Image uploaded successfully');
-    } catch (error) {
-      failures.report(error, serverMessage(error) ?? 'Failed to upload image', 'Upload failed');
-    } finally {
-      setProgress(null);
-    }
-  }
+  const { w, h } = PREVIEW_SIZE[field.preview?.shape ?? 'square'];
+  // A logo for dark backgrounds is shown on one (on the usual light tile a white logo would vanish).
+  const dark = field.preview?.dark === true;
 
   return (
     <Stack gap="2" w="full">
@@ -55,24 +41,39 @@ export function ImageInput({ field, urlEntry }: { field: FieldSpec; urlEntry?: R
           <Image
             src={url}
             alt={`${field.label} preview`}
-            boxSize="16"
+            w={w}
+            h={h}
+            p={dark ? '1.5' : undefined}
             objectFit="contain"
             rounded="md"
             borderWidth="1px"
-            bg="bg.muted"
+            bg={dark ? 'gray.900' : 'bg.muted'}
+            borderColor={dark ? 'gray.700' : undefined}
             onError={() => setBroken(url)}
           />
         ) : (
-          <Flex boxSize="16" rounded="md" borderWidth="1px" borderStyle="dashed" align="center" justify="center" color="fg.muted" aria-hidden>
+          <Flex
+            w={w}
+            h={h}
+            rounded="md"
+            borderWidth="1px"
+            borderStyle="dashed"
+            align="center"
+            justify="center"
+            bg={dark ? 'gray.900' : undefined}
+            color={dark ? 'gray.400' : 'fg.muted'}
+            aria-hidden
+          >
             <ImageOff size={20} />
           </Flex>
         )}
         <Button
           variant="outline"
           size="sm"
+          aria-describedby={describedBy}
           onClick={() => {
             setFieldTouched(field.name, true, false);
-            fileInput.current?.click();
+            choose();
           }}
           loading={progress !== null}
           loadingText="Uploading..."
@@ -93,14 +94,7 @@ export function ImageInput({ field, urlEntry }: { field: FieldSpec; urlEntry?: R
             <X /> Remove
           </Button>
         )}
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          hidden
-          aria-label={`${field.label} file`}
-          onChange={onFileChosen}
-        />
+        <input {...inputProps} aria-label={`${field.label} file`} />
       </HStack>
       {progress !== null && (
         <Progress.Root value={Math.round(progress * 100)} size="sm" colorPalette="brand" aria-label="Upload progress">

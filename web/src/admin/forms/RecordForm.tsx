@@ -3,7 +3,7 @@ import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { ConflictNotice } from './ConflictNotice';
 import { FormFields } from './FormFields';
 import { FormGuard } from './FormGuard';
-import { draftErrorsOf, emptyValuesOf, schemaOf, valuesFrom, type FieldSpec, type FormValues } from './field-spec';
+import { draftErrorsOf, emptyValuesOf, schemaOf, valuesFrom, type FieldGroup, type FieldSpec, type FormValues } from './field-spec';
 import type { RecordSaver, SavedRecord } from './use-save-record';
 
 /** The pieces of a record form, for the screen to lay out (in a dialog, on a card). */
@@ -29,6 +29,7 @@ export interface RecordFormParts {
 export function RecordForm<R extends SavedRecord>({
   record,
   fields,
+  groups,
   saver,
   draftKey,
   path,
@@ -40,6 +41,8 @@ export function RecordForm<R extends SavedRecord>({
 }: {
   record: R | null;
   fields: FieldSpec[];
+  /** The fields in titled groups (a screen's layout); without them, one after the other. */
+  groups?: readonly FieldGroup[];
   saver: RecordSaver<R>;
   /** Names the kept draft: the screen, and the record where a screen has several. */
   draftKey: string;
@@ -74,7 +77,7 @@ export function RecordForm<R extends SavedRecord>({
           form,
           guard: <FormGuard draftKey={draftKey} path={path} label={label} />,
           notice: conflict && <ConflictNotice conflict={conflict} onReload={() => void saver.reload()} />,
-          fields: <FormFields fields={fields} />,
+          fields: <FormFields fields={fields} groups={groups} />,
           saving: form.isSubmitting,
         })
       }

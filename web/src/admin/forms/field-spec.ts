@@ -41,6 +41,42 @@ export interface FieldSpec {
   pagePath?: string;
   /** Part of the item's own page (the slug, the page title and description): the dialog groups these. */
   pageField?: boolean;
+  /** Helper text under the input (a screen's layout gives it: formLayout). */
+  help?: string;
+  /** An image field's preview: the picture's shape, and a dark tile for a logo made for dark backgrounds. */
+  preview?: ImagePreview;
+  /** A select's options come in groups by the first part of their value ('Europe/Berlin': Europe). */
+  groupOptions?: boolean;
+}
+
+export interface ImagePreview {
+  shape?: 'square' | 'wide' | 'card';
+  dark?: boolean;
+}
+
+/** A titled group of a form's fields (a fieldset): the Site screen's "Address", "Social links"... */
+export interface FieldGroup {
+  legend: string;
+  /** A sentence under the legend. */
+  help?: string;
+  /** The fields' names, in order. */
+  fields: readonly string[];
+  /** Two columns from the md breakpoint up (short fields side by side); `wide` fields take a whole row. */
+  columns?: 1 | 2;
+  wide?: readonly string[];
+}
+
+/** How a screen lays out its form beyond the declaration: groups, and per field its helper text and preview. */
+export interface FormLayout {
+  groups: readonly FieldGroup[];
+  fields?: Readonly<Record<string, Pick<FieldSpec, 'help' | 'preview' | 'groupOptions'>>>;
+}
+
+/** The fields with what a layout adds to them (helper text, previews). */
+export function withLayout(fields: FieldSpec[], layout: FormLayout | undefined): FieldSpec[] {
+  if (!layout?.fields) return fields;
+  const extra = layout.fields;
+  return fields.map((field) => (extra[field.name] ? { ...field, ...extra[field.name] } : field));
 }
 
 /** A rich field's value: its document, null when empty. */

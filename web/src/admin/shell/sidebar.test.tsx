@@ -24,7 +24,7 @@ beforeEach(clearCookie);
 afterEach(() => toaster.remove());
 
 describe('admin sidebar', () => {
-  it("lists the ten screens under 'Content Management' and marks the current one", async () => {
+  it("lists the twelve screens under 'Content Management' (the spec's, then Site and Pages) and marks the current one", async () => {
     renderAdmin('/admin/countries', { server: server() });
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByText('Content Management')).toBeInTheDocument();
@@ -40,6 +40,8 @@ describe('admin sidebar', () => {
       ['News', '/admin/news'],
       ['Clients', '/admin/clients'],
       ['Contact Info', '/admin/contact-info'],
+      ['Site', '/admin/site'],
+      ['Pages', '/admin/pages'],
       ['Webhooks', '/admin/webhooks'],
     ]);
     // The account screens follow in their own group, then the activity log (an Admin sees it).

@@ -8,7 +8,7 @@ import { RecordForm } from '../forms/RecordForm';
 import { useSaveRecord } from '../forms/use-save-record';
 import { editableFields, type ContentType, type RecordOf } from '@consulting/model';
 import { singletonOperations, type DraftVariables, type UpdateVariables } from '../content-operations';
-import { formFieldsOf, valuesFrom, type FieldSpec } from '../forms/field-spec';
+import { formFieldsOf, valuesFrom, withLayout, type FieldGroup, type FieldSpec, type FormLayout } from '../forms/field-spec';
 import { usePermissions } from '../auth/use-permissions';
 import { PublicationBar } from '../publishing/PublicationBar';
 import { publicationDocument, type Publication } from '../publishing/publication-operations';
@@ -25,6 +25,8 @@ export interface SingletonDefinition<Record extends { id: number; version?: numb
   navLabel: string;
   description: string;
   fields: FieldSpec[];
+  /** The form's fields in titled groups (the screen's layout, screen-overrides.ts); absent: one after the other. */
+  groups?: readonly FieldGroup[];
   successMessage: string;
   failureMessage: string;
   missingIdMessage: string;
@@ -37,13 +39,14 @@ export interface SingletonDefinition<Record extends { id: number; version?: numb
   };
 }
 
-export function defineSingleton<C extends ContentType>(type: C) {
+export function defineSingleton<C extends ContentType>(type: C, layout?: FormLayout) {
   const definition: SingletonDefinition<RecordOf<C>, Record<string, RecordOf<C> | null>> = {
     path: type.adminPath,
     title: type.labels.plural,
     navLabel: type.labels.nav ?? type.labels.plural,
     description: type.labels.description,
-    fields: formFieldsOf(editableFields(type)),
+    fields: withLayout(formFieldsOf(editableFields(type)), layout),
+    groups: layout?.groups,
     successMessage: `${type.labels.entity} updated successfully`,
     failureMessage: `Failed to update ${type.labels.noun}`,
     missingIdMessage: type.labels.missingId,
@@ -111,6 +114,7 @@ export function SingletonScreen<R extends { id: number; version?: number }, Data
         key={record ? `${record.id}@${record.version ?? ''}:${publication?.draftVersion ?? ''}` : 'none'}
         record={record}
         fields={fields}
+        groups={definition.groups}
         saver={saver}
         draftKey={definition.path}
         path={`/admin/${definition.path}`}

@@ -1,14 +1,10 @@
-import { useContext, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { Editor } from '@tiptap/react';
 import { NodeSelection } from '@tiptap/pm/state';
 import { Button, Field, Flex, HStack, Image, Input, Progress, Stack } from '@chakra-ui/react';
 import { ImageOff, ImageUp } from 'lucide-react';
 import { RICH_TEXT_LIMITS, allowedImageSource, forbiddenCharactersMessage } from '@consulting/model';
-import { notify } from '../../../components/notifications';
-import { useAdminFailures } from '../../auth/session-expiry';
-import { serverMessage } from '../../errors';
-import { ImageUploaderContext } from '../image-uploader';
-import { refuseUpload } from '../upload-image';
+import { useImageUpload } from '../use-image-upload';
 
 /** The picture the editor's selection is on (to edit its alt text), else null. */
 export function selectedImage(editor: Editor): { src: string; alt: string } | null {
@@ -24,40 +20,19 @@ export function selectedImage(editor: Editor): { src: string; alt: string } | nu
  */
 export function ImageForm({ editor, id, onClose }: { editor: Editor; id: string; onClose(): void }) {
   const editing = selectedImage(editor);
-  const upload = useContext(ImageUploaderContext);
-  const failures = useAdminFailures();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [src, setSrc] = useState(editing?.src ?? '');
   const [alt, setAlt] = useState(editing?.alt ?? '');
-  const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<{ picture?: string; alt?: string }>({});
+  const { progress, choose, inputProps } = useImageUpload((stored) => {
+    setSrc(stored);
+    setErrors((e) => ({ ...e, picture: undefined }));
+  });
   const ids = { picture: `${id}-picture-error`, alt: `${id}-alt-error`, altHelp: `${id}-alt-help` };
 
   const close = () => {
     onClose();
     editor.commands.focus();
   };
-
-  async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const refusal = refuseUpload(file);
-    if (refusal) {
-      notify('error', refusal.title, refusal.description);
-      return;
-    }
-    setProgress(0);
-    try {
-      const stored = await upload(file, setProgress);
-      setSrc(stored);
-      setErrors((e) => ({ ...e, picture: undefined }));
-    } catch (error) {
-      failures.report(error, serverMessage(error) ?? 'Failed to upload image', 'Upload failed');
-    } finally {
-      setProgress(null);
-    }
-  }
 
   const apply = () => {
     const text = alt.trim();
@@ -108,12 +83,12 @@ export function ImageForm({ editor, id, onClose }: { editor: Editor; id: string;
             loading={progress !== null}
             loadingText="Uploading..."
             aria-describedby={errors.picture ? ids.picture : undefined}
-            onClick={() => fileInput.current?.click()}
+            onClick={choose}
             autoFocus={!editing}
           >
             <ImageUp /> {src ? 'Replace picture' : 'Upload picture'}
           </Button>
-          <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Picture file for the text" onChange={onFileChosen} />
+          <input {...inputProps} aria-label="Picture file for the text" />
         </HStack>
         {progress !== null && (
           <Progress.Root value={Math.round(progress * 100)} size="xs" colorPalette="brand" aria-label="Upload progress" w="full">
