@@ -9,6 +9,7 @@ import { previewRoutes } from '../preview/preview.routes.js';
 import { referenceRoutes } from '../rest/reference.routes.js';
 import { PUBLIC_PAGE_PATHS } from '../seo/seo-files.js';
 import { seoRoutes } from '../seo/seo.routes.js';
+import { siteIdentityRoutes } from '../site-identity/site-identity.routes.js';
 import { uploadRoutes } from '../uploads/upload.routes.js';
 import { jobRoutes } from '../jobs/jobs.routes.js';
 import { webhookRoutes } from '../webhooks/webhooks.routes.js';
@@ -54,6 +55,7 @@ export function routes(): readonly Route[] {
     ...previewRoutes(),
     ...healthRoutes(),
     ...seoRoutes(),
+    ...siteIdentityRoutes(),
     ...siteRoutes,
   ];
   return table;

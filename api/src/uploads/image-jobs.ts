@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidImage } from '../shared/errors.js';
 import type { ImageExt, PreparedImage } from './image-processing.js';
+import type { IdentityTask } from '../site-identity/layout.js';
 
 // Image work (sharp) runs in one child process, one job at a time, kept while busy and let go
 // after a few idle seconds. In the server process libvips left hundreds of MB of fragmented
@@ -13,7 +14,9 @@ import type { ImageExt, PreparedImage } from './image-processing.js';
 export type ImageJob =
   | { op: 'prepare'; bytes: Uint8Array; ext: ImageExt }
   | { op: 'variants'; bytes: Uint8Array; ext: ImageExt }
-  | { op: 'social'; bytes: Uint8Array; ext: ImageExt };
+  | { op: 'social'; bytes: Uint8Array; ext: ImageExt }
+  /** The firm's generated images: icons and share cards (site-identity/render.ts). */
+  | { op: 'identity'; task: IdentityTask };
 
 export type ImageJobReply =
   | { id: number; ok: true; result: unknown }
@@ -53,6 +56,11 @@ export class ImageWorker {
   /** The link-preview picture of a stored original, 1200x630 JPEG (prepareSocialImage). */
   social(bytes: Uint8Array, ext: ImageExt): Promise<Uint8Array> {
     return this.enqueue({ op: 'social', bytes, ext }) as Promise<Uint8Array>;
+  }
+
+  /** The firm's icons or a share card (site-identity/render.ts runIdentityTask). */
+  identity(task: IdentityTask): Promise<unknown> {
+    return this.enqueue({ op: 'identity', task });
   }
 
   /** Ends the worker now (shutdown, tests). */

@@ -8,6 +8,8 @@ import type { ImageJob, ImageJobReply } from './image-jobs.js';
 async function run(job: ImageJob): Promise<unknown> {
   if (job.op === 'prepare') return prepareImage(job.bytes, job.ext);
   if (job.op === 'social') return prepareSocialImage(job.bytes, job.ext);
+  // Loaded only by a worker that draws them (satori and the fonts stay out of upload work).
+  if (job.op === 'identity') return (await import('../site-identity/render.js')).runIdentityTask(job.task);
   return prepareVariants(job.bytes, job.ext);
 }
 
