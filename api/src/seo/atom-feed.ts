@@ -6,9 +6,6 @@ import { escapeXml, w3cDateTime } from './seo-files.js';
 // header. An entry's id is a tag: URI naming the record (RFC 4151), so renaming an article's slug
 // does not make it a new entry in anyone's reader.
 
-/** The firm the site belongs to: the feed's author (web/src/public/firm.ts's FIRM_NAME; a test keeps them equal). */
-export const FIRM_NAME = 'Meridian Advisory';
-
 /** Articles in the feed: the latest this many. */
 export const FEED_ENTRIES = 20;
 
@@ -36,6 +33,8 @@ export interface FeedOptions {
   listPath: string;
   /** The feed's title. */
   title: string;
+  /** The feed's author: the firm (its name in the site settings). */
+  author: string;
   /** When the feed last changed if it has no entries (else its newest entry's change). */
   emptyUpdated: Date;
 }
@@ -76,7 +75,7 @@ export function atomFeed(articles: readonly FeedArticle[], options: FeedOptions)
     `  ${element('updated', w3cDateTime(updated))}`,
     `  ${link('self', `${origin}${options.feedPath}`, 'application/atom+xml')}`,
     `  ${link('alternate', `${origin}${options.listPath}`, 'text/html')}`,
-    `  <author>${element('name', FIRM_NAME)}${element('uri', `${origin}/`)}</author>`,
+    `  <author>${element('name', options.author)}${element('uri', `${origin}/`)}</author>`,
     ...articles.map((article) => entryXml(article, options)),
     '</feed>',
     '',

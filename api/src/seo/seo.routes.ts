@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
-import { documentKey, news, type RichTextNode } from '@consulting/model';
-import { collections } from '../content/registry.js';
+import { DEFAULT_FIRM_NAME, documentKey, news, siteSettings, type RichTextNode } from '@consulting/model';
+import { collections, singletons } from '../content/registry.js';
 import type { Route } from '../http/route.js';
 import { itemPages, itemPagesByList, type ItemPages } from '../site/item-pages.js';
 import { listPageCounts } from '../site/list-page-counts.js';
 import type { Production, PublicCache } from '../site/public-cache.js';
 import type { ContentRevisionFeed } from '../site/content-revision-feed.js';
 import { sendPrepared } from '../site/send-prepared.js';
-import { atomFeed, FEED_ENTRIES, FIRM_NAME, type FeedArticle } from './atom-feed.js';
+import { atomFeed, FEED_ENTRIES, type FeedArticle } from './atom-feed.js';
 import { robotsTxt, sitemapXml, type ListPageCounts } from './seo-files.js';
 import { siteOrigin } from './site-origin.js';
 
@@ -64,6 +64,13 @@ async function latestArticles(em: EntityManager): Promise<FeedArticle[]> {
   }));
 }
 
+/** The firm's name in the site settings (a fresh install's default while there is none). */
+async function firmName(em: EntityManager): Promise<string> {
+  const definition = singletons.find((entry) => entry.type.typeName === siteSettings.typeName);
+  const settings = (await definition?.service.get(em)) as { firmName?: unknown } | null | undefined;
+  return typeof settings?.firmName === 'string' && settings.firmName.trim() !== '' ? settings.firmName : DEFAULT_FIRM_NAME;
+}
+
 /**
  * GET /robots.txt (built once from the configured public origin), /sitemap.xml (every page of the
  * site: the paged lists' later pages, /news/page/2, ..., as many as the lists have now, and every
@@ -117,14 +124,15 @@ export function seoRoutes(): Route[] {
         const origin = siteOrigin(deps.config);
         return perRevisionFile(cache, feed, FEED_KEY, async (): Promise<Production> => {
           let articles: FeedArticle[];
+          let firm: string;
           try {
-            articles = await latestArticles(deps.orm.em.fork());
+            [articles, firm] = await Promise.all([latestArticles(deps.orm.em.fork()), firmName(deps.orm.em.fork())]);
           } catch (error) {
             deps.logger.warn({ err: error }, 'the news feed could not be read');
             const body = Buffer.from('The feed is unavailable for a moment.\n', 'utf8');
             return { produced: { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '5' }, body }, cacheable: false };
           }
-          const xml = atomFeed(articles, { origin, feedPath: NEWS_FEED_PATH, listPath: NEWS_LIST_PATH, title: `${FIRM_NAME}: News`, emptyUpdated: new Date() });
+          const xml = atomFeed(articles, { origin, feedPath: NEWS_FEED_PATH, listPath: NEWS_LIST_PATH, title: `${firm}: News`, author: firm, emptyUpdated: new Date() });
           return { produced: { status: 200, headers: { 'Content-Type': FEED_TYPE, 'Cache-Control': FEED_CACHE_CONTROL }, body: Buffer.from(xml, 'utf8') }, cacheable: true };
         });
       },

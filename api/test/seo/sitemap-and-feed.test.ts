@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { FEED_ENTRIES, FIRM_NAME } from '../../src/seo/atom-feed.js';
+import { DEFAULT_FIRM_NAME } from '@consulting/model';
+import { FEED_ENTRIES } from '../../src/seo/atom-feed.js';
 import { sitemapEntries, sitemapPaths, SITEMAP_MAX_URLS } from '../../src/seo/seo-files.js';
 import { itemPagesByList, itemPagesOf } from '../../src/site/item-pages.js';
 import { request } from '../helpers/http.js';
@@ -32,6 +32,22 @@ describe('sitemap entries (pure)', () => {
       { path: '/news/b', lastmod: at },
       { path: '/clients' },
       { path: '/clients/c', lastmod: at },
+    ]);
+  });
+
+  it('list the simple pages (the list \'\', at /<slug>) after the public pages, with their last change', () => {
+    const withPages = itemPagesOf([
+      { list: '/news', items: [{ id: 1, slug: 'a', updatedAt: at }], moved: [] },
+      { list: '', items: [{ id: 4, slug: 'imprint', updatedAt: at }, { id: 5, slug: 'privacy-policy', updatedAt: at }], moved: [] },
+    ]);
+    expect(sitemapEntries({}, itemPagesByList(withPages))).toEqual([
+      { path: '/' },
+      { path: '/team' },
+      { path: '/news' },
+      { path: '/news/a', lastmod: at },
+      { path: '/clients' },
+      { path: '/imprint', lastmod: at },
+      { path: '/privacy-policy', lastmod: at },
     ]);
   });
 
@@ -150,14 +166,15 @@ describe('served (a real database)', () => {
     };
     expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
     expect(feed.id).toBe(`${ORIGIN}/news/feed.xml`);
-    expect(feed.title['#text']).toBe(`${FIRM_NAME}: News`);
+    // A fresh database: the neutral name until the Site screen sets the firm's.
+    expect(feed.title['#text']).toBe(`${DEFAULT_FIRM_NAME}: News`);
     expect(feed.link).toEqual(
       expect.arrayContaining([
         { '@rel': 'self', '@type': 'application/atom+xml', '@href': `${ORIGIN}/news/feed.xml` },
         { '@rel': 'alternate', '@type': 'text/html', '@href': `${ORIGIN}/news` },
       ]),
     );
-    expect(feed.author).toEqual({ name: FIRM_NAME, uri: `${ORIGIN}/` });
+    expect(feed.author).toEqual({ name: DEFAULT_FIRM_NAME, uri: `${ORIGIN}/` });
     expect(feed.entry).toHaveLength(FEED_ENTRIES);
     // Newest first by creation: day 24 down to day 5.
     expect(feed.entry.map((entry) => entry.title['#text'])).toEqual(Array.from({ length: 20 }, (_, i) => `Day ${24 - i}`));
@@ -211,9 +228,20 @@ describe('served (a real database)', () => {
     expect(entries.map((entry) => entry.title['#text'])).not.toContain('Day 5');
   });
 
-  it("names the firm as the web app does (web/src/public/firm.ts)", () => {
-    const firm = readFileSync(new URL('../../../web/src/public/firm.ts', import.meta.url), 'utf8');
-    expect(firm).toContain(`export const FIRM_NAME = '${FIRM_NAME}';`);
+  it("names the firm from the site settings: its title and author follow a change of the firm's name", async () => {
+    const { body: settings } = await request(app.baseUrl, 'GET', '/api/site-settings');
+    const saved = await request(app.baseUrl, 'PUT', `/api/admin/site-settings/${settings.id}`, {
+      cookie,
+      headers: { 'if-match': `"${settings.version}"` },
+      json: { ...settings, firmName: 'Harbour & Partners' },
+    });
+    expect({ status: saved.status, body: saved.body }).toMatchObject({ status: 200 });
+    let feed: { title: { '#text': string }; author: { name: string } } | null = null;
+    await eventually(async () => {
+      feed = (parser.parse(await (await fetch(`${app.baseUrl}/news/feed.xml`)).text()) as { feed: NonNullable<typeof feed> }).feed;
+      return feed.author.name === 'Harbour & Partners';
+    }, 'the feed names the new firm');
+    expect(feed!.title['#text']).toBe('Harbour & Partners: News');
   });
 
   it('is a route of its own among the pages: the item pages under /news are still pages', async () => {
