@@ -25,6 +25,8 @@ describe('a content type declared only in a test fixture', () => {
       'news',
       'clients',
       'contact-info',
+      'site',
+      'pages',
       'test-only-items',
       'webhooks',
     ]);

@@ -23,7 +23,7 @@ describe('the dashboard', () => {
   it('lists recent changes with who, when and what, each linking to its screen', async () => {
     const server = fakeServer({
       AdminMe: SIGNED_IN,
-      AdminDashboard: () => dashboardAnswer(changes, { countries: 12, brands: 1, 'team-members': 0, news: 30, clients: 5, 'contact-info': 3 }),
+      AdminDashboard: () => dashboardAnswer(changes, { countries: 12, brands: 1, 'team-members': 0, news: 30, clients: 5, 'contact-info': 3, pages: 2 }),
       AdminCountries: (variables) => listAnswer('countries', [], variables),
     });
     renderAdmin('/admin', { server });
@@ -50,6 +50,8 @@ describe('the dashboard', () => {
       ['News30 items', '/admin/news'],
       ['Clients5 items', '/admin/clients'],
       ['Contact Info3 items', '/admin/contact-info'],
+      ['SiteOne page of settings', '/admin/site'],
+      ['Pages2 items', '/admin/pages'],
       ['WebhooksReceivers of change events', '/admin/webhooks'],
     ]);
     expect(screen.queryByText('Active')).not.toBeInTheDocument();
