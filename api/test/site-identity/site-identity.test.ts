@@ -2,6 +2,7 @@ import http from 'node:http';
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import sharp from 'sharp';
+import { PLACEHOLDER_LEGAL_PAGES } from '../../src/content/pages/legal-pages.js';
 import { BRAND_DARK } from '../../src/site-identity/brand.js';
 import { siteImagesOf } from '../../src/site/identity-images.js';
 import { CARD_CACHE_ENTRIES } from '../../src/site-identity/site-images.js';
@@ -243,6 +244,38 @@ describe('share cards', () => {
     expect(after.status).toBe(200);
     expect(after.bytes.equals(before.bytes)).toBe(false);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+  });
+
+  it('shows the uploaded logo (on a light plate: it is made for light backgrounds)', async () => {
+    const before = await get('/share/news.png');
+    const blue = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1030c0' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([blue], { type: 'image/png' }), 'logo.png');
+    const uploaded = await request(base(), 'POST', '/api/upload-image', { body: form, cookie: session.cookie });
+    expect(uploaded.status).toBe(201);
+    await updateSettings({ logoUrl: uploaded.body.url });
+    const after = await get('/share/news.png');
+    expect(await pngSize(after.bytes)).toEqual({ format: 'png', width: 1200, height: 630 });
+    expect(after.bytes.equals(before.bytes)).toBe(false);
+    // The logo is scaled into its box (300x100 -> 192x64) on a white plate at the top left.
+    expect(await pixel(after.bytes, 192, 128)).toBe('#1030c0');
+    expect(await pixel(after.bytes, 84, 84)).toBe('#ffffff');
+    await updateSettings({ logoUrl: null });
+    expect((await get('/share/news.png')).bytes.equals(before.bytes)).toBe(true);
+  });
+
+  it('a published simple page has its card; a draft (the placeholder legal pages) has none', async () => {
+    const created = await request(base(), 'POST', '/api/admin/pages', {
+      cookie: session.cookie,
+      json: { ...validInput.pages, title: 'Terms of engagement', slug: 'terms-of-engagement' },
+    });
+    expect(created.status).toBe(201);
+    const card = await get('/share/terms-of-engagement.png');
+    expect(card.status).toBe(200);
+    expect(await pngSize(card.bytes)).toEqual({ format: 'png', width: 1200, height: 630 });
+    for (const { slug } of PLACEHOLDER_LEGAL_PAGES) {
+      expect({ slug, status: (await get(`/share/${slug}.png`)).status }).toEqual({ slug, status: 404 });
+    }
   });
 
   it('random paths under /share/ never answer 500 and never grow the cache past its bound', async () => {
