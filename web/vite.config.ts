@@ -7,10 +7,16 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { sharedStyles } from './build-tools/shared-styles.ts';
 
+/** The content model's sources (the alias below points @consulting/model at them). */
+const MODEL_SOURCES = fileURLToPath(new URL('../model/src/', import.meta.url));
+
 /**
  * The generated GraphQL module holds every document, the admin panel's too. Shared by public and
  * admin code, it would sit whole in the public bundle; the admin panel gets its own copy instead
- * (the same file under another module id), so public pages keep only the documents they use.
+ * (the same file under another module id), so public pages keep only the documents they use. The
+ * content model likewise: a module both import keeps every export either side uses, so the
+ * admin's constants and content types would ride along in the public bundle; the admin panel
+ * imports its own copy of the model (each of its modules under another id).
  */
 function adminGraphQLCopy(): Plugin {
   return {
@@ -18,8 +24,13 @@ function adminGraphQLCopy(): Plugin {
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!importer || !/\/src\/admin\//.test(importer) || !/graphql\/generated\/graphql$/.test(source)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!importer) return null;
+      const fromAdmin = /\/src\/admin\//.test(importer) && !importer.endsWith('?admin-copy');
+      const withinModelCopy = importer.startsWith(MODEL_SOURCES) && importer.endsWith('?admin-copy') && source.startsWith('.');
+      // The alias has already turned @consulting/model into the model's index file.
+      const shared = /graphql\/generated\/graphql$/.test(source) || source === '@consulting/model' || source === `${MODEL_SOURCES}index.ts`;
+      if (!(fromAdmin && shared) && !withinModelCopy) return null;
+      const resolved = await this.resolve(source, withinModelCopy ? importer.slice(0, -'?admin-copy'.length) : importer, { ...options, skipSelf: true });
       return resolved ? `${resolved.id}?admin-copy` : null;
     },
   };

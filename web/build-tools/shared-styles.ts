@@ -22,8 +22,8 @@ import type { GraphQLExecutor, ServerEntry } from '../src/render-contract';
 // (entry-server.tsx, collectStyles), and appended to the client build's style sheet under a new
 // fingerprint. The rule ids go beside the server entry, which leaves them out of the pages.
 
-/** Every public route (App.tsx), an article's and a project's own page, and a 404. */
-const SAMPLE_ROUTES = ['/', '/team', '/news', '/clients', '/news/sample-article', '/clients/sample-project', '/__sample-not-found__'];
+/** Every public route (App.tsx), an article's and a project's own page, a simple page, and a 404. */
+const SAMPLE_ROUTES = ['/', '/team', '/news', '/clients', '/news/sample-article', '/clients/sample-project', '/sample-page', '/__sample-not-found__'];
 
 /** A rich text holding every element the site renders, so their rules are in the sheet. */
 const SAMPLE_DOCUMENT = {

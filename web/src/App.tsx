@@ -9,6 +9,7 @@ import { ArticlePage } from './public/news/ArticlePage';
 import { ProjectsPage } from './public/clients/ProjectsPage';
 import { ProjectPage } from './public/clients/ProjectPage';
 import { NotFoundPage } from './public/not-found/NotFoundPage';
+import { SimplePage } from './public/simple-page/SimplePage';
 
 // The admin panel (with Chakra's full theme, admin-system.tsx) is split out of what public pages load.
 const loadAdmin = () => import('./admin-system');
@@ -37,6 +38,8 @@ export function App() {
         <Route path="clients" element={<ProjectsPage />} />
         <Route path="clients/page/:page" element={<ProjectsPage />} />
         <Route path="clients/:slug" element={<ProjectPage />} />
+        {/* The firm's own pages (/privacy-policy): a slug never takes one of the routes above (the API refuses it). */}
+        <Route path=":slug" element={<SimplePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -5,11 +5,13 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
-import { PublicDataStore } from './public/page-data/public-data';
+import { PublicSiteDocument, type PublicSiteQuery } from './graphql/generated/graphql';
+import { operationNameOf, PublicDataStore } from './public/page-data/public-data';
 import { PageMetaCollector, type PageMetaValues } from './public/page-meta';
 import { headTags } from './public/seo/head-tags';
 import { PreviewContext } from './public/preview/PreviewBanner';
 import { SiteOriginContext } from './public/site-origin';
+import { siteFrom } from './public/site/site';
 import type { GraphQLExecutor, PreviewBanner, RenderRequest, RenderResult } from './render-contract';
 
 export type { RenderRequest, RenderResult } from './render-contract';
@@ -96,11 +98,14 @@ const sharedStyleIds = ((): ReadonlySet<string> => {
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const { html, styles, meta, store } = await renderWithData(request.url, request.execute, request.preview ?? null, request.origin);
-  const pageMeta = meta ?? { title: 'Meridian Advisory', description: '' };
+  // The firm's settings, as the layout asked for them with the page (PublicSite).
+  const site = siteFrom(store.answered()[operationNameOf(PublicSiteDocument)] as PublicSiteQuery | undefined);
+  const pageMeta = meta ?? { title: site.firmName, description: site.description };
   const path = request.url.split('?')[0];
-  const head = headTags(pageMeta, request.origin, path);
+  const head = headTags(pageMeta, request.origin, path, site);
   const status = pageMeta.status ?? 200;
-  if (store.failed || store.busy) return { html: '', head, status, dataUnavailable: true };
+  const lang = site.locale;
+  if (store.failed || store.busy) return { html: '', head, status, lang, dataUnavailable: true };
 
   // Every id the page uses is named, so the browser's style cache knows them all (it inserts none
   // of them again when hydrating); only the rules the site's style sheet lacks are sent inline.
@@ -112,7 +117,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     if (!sharedStyleIds.has(id)) css += rules;
   }
   const inline = ids.length ? `<style data-emotion="css ${ids.join(' ')}">${css}</style>` : '';
-  return { html, head: `${head}\n    ${inline}`, status, state: store.answered(), dataUnavailable: false };
+  return { html, head: `${head}\n    ${inline}`, status, lang, state: store.answered(), dataUnavailable: false };
 }
 
 /**

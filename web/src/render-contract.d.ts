@@ -37,6 +37,8 @@ export interface RenderResult {
   /** Tags for the document head: title, description, OpenGraph, critical styles. */
   head: string;
   status: number;
+  /** The page's language (BCP 47, the firm's locale): the template's `<html lang>`. */
+  lang?: string;
   /** The page's answered queries (data by operation name), embedded for hydration. */
   state?: Record<string, unknown>;
   /** A query failed (the database is away): the markup is not a page to show or keep. */

@@ -15,19 +15,34 @@ export function LogoMark({ size = 36, inverted = false }: { size?: number; inver
 }
 
 /**
- * The mark with the firm's name (first word large, the rest as a small-caps line).
+ * The firm's logo: its picture when it has one (`imageUrl`, the firm's name its alternative text),
+ * else the mark with the name set in type (first word large, the rest as a small-caps line). A
+ * picture made for light backgrounds shown on a dark band (`plate`) sits on a white plate.
  */
 export function Logo({
   name,
+  imageUrl,
+  plate = false,
   inverted = false,
   size = 'md',
 }: {
   name: string;
+  imageUrl?: string | null;
+  plate?: boolean;
   inverted?: boolean;
   size?: 'md' | 'lg';
 }) {
   const large = size === 'lg';
-  const [first, ...rest] = name.split(' ');
+  if (imageUrl) {
+    return (
+      <Box as="span" display="inline-flex" alignItems="center" bg={plate ? 'white' : undefined} rounded="md" px={plate ? '2' : undefined} py={plate ? '1' : undefined}>
+        <Box asChild h={large ? { base: '14', md: '20' } : '9'} w="auto" maxW={large ? { base: '64', md: '80' } : { base: '40', sm: '56' }} objectFit="contain">
+          <img src={imageUrl} alt={name} />
+        </Box>
+      </Box>
+    );
+  }
+  const [first, ...rest] = name.trim().split(/\s+/);
   return (
     <HStack gap={large ? '4' : '2.5'}>
       <LogoMark size={large ? 64 : 36} inverted={inverted} />
@@ -42,18 +57,23 @@ export function Logo({
           color={inverted ? 'white' : 'brand.900'}
         >
           {first}
-        </Text>{' '}
-        <Text
-          as="span"
-          display="block"
-          mt="1"
-          fontSize={large ? 'sm' : '2xs'}
-          textTransform="uppercase"
-          letterSpacing="0.3em"
-          color={inverted ? 'accent.200' : 'accent.700'}
-        >
-          {rest.join(' ')}
         </Text>
+        {rest.length > 0 && (
+          <>
+            {' '}
+            <Text
+              as="span"
+              display="block"
+              mt="1"
+              fontSize={large ? 'sm' : '2xs'}
+              textTransform="uppercase"
+              letterSpacing="0.3em"
+              color={inverted ? 'accent.200' : 'accent.700'}
+            >
+              {rest.join(' ')}
+            </Text>
+          </>
+        )}
       </Box>
     </HStack>
   );

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import type { StructuredDataSpec } from './seo/structured-data';
 
 /** A schema.org JSON-LD object; built on the server with the site's public origin. */
 export type StructuredData = Record<string, unknown>;
@@ -20,7 +21,10 @@ export interface PageMetaValues {
   description: string;
   /** HTTP status the server answers with (404 for the not-found page; such pages are not indexed). */
   status?: number;
-  /** Social card image: a site path or an absolute URL (default: the hero poster). */
+  /**
+   * Social card image, when the page has a picture of its own: a site path or an absolute URL.
+   * Without: the firm's default share image, else the page's generated card (/share/<page>.png).
+   */
   image?: string;
   /** The social card image's size in pixels, when known (`og:image:width` / `og:image:height`). */
   imageSize?: { width: number; height: number };
@@ -36,8 +40,11 @@ export interface PageMetaValues {
   /** A paged list's previous and next pages (site paths): `<link rel="prev">` / `rel="next"` in the head. */
   prev?: string;
   next?: string;
-  /** schema.org JSON-LD for the page, given the site's public origin (never the request's Host). */
-  structuredData?: (origin: string) => StructuredData[];
+  /**
+   * What the page describes in schema.org JSON-LD, as data: the server renderer makes the JSON-LD
+   * with the site's public origin (never the request's Host) and the firm's settings.
+   */
+  structuredData?: StructuredDataSpec[];
 }
 
 /**

@@ -79,3 +79,45 @@ export const landingData = {
   newsPreview: [newsPreviewItem(1), newsPreviewItem(2, { link: 'https://news.example/2' }), newsPreviewItem(3)],
   projectsPreview: [project(1, { country: 'Freedonia' }), project(2)],
 };
+
+/** The site settings as the PublicSite query answers them: the demo firm, no optional field given. */
+export function siteSettings(overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'SiteSettings',
+    id: 1,
+    version: 3,
+    firmName: 'Meridian Advisory',
+    shortName: null,
+    description: 'Management and strategy consultants helping governments and companies plan, reform and grow.',
+    logoUrl: null,
+    logoDarkUrl: null,
+    iconUrl: null,
+    shareImageUrl: null,
+    footerText: null,
+    copyrightHolder: null,
+    streetAddress: null,
+    postalCode: null,
+    city: null,
+    region: null,
+    country: null,
+    linkedinUrl: null,
+    xUrl: null,
+    youtubeUrl: null,
+    instagramUrl: null,
+    facebookUrl: null,
+    githubUrl: null,
+    locale: 'en-US',
+    timeZone: 'UTC',
+    ...overrides,
+  };
+}
+
+/** A simple page as the footer's list has it (the pages linked from the footer). */
+export function footerPage(id: number, title: string, slug: string) {
+  return { __typename: 'Page', id, title, slug };
+}
+
+/** The PublicSite answer: the settings and the pages the footer links. */
+export function publicSite(settings: Record<string, unknown> = {}, pages: ReturnType<typeof footerPage>[] = []) {
+  return { siteSettings: siteSettings(settings), footerPages: pages };
+}

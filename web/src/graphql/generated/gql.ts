@@ -30,6 +30,8 @@ type Documents = {
     "fragment NewsCard on News {\n  id\n  slug\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": typeof types.NewsCardFragmentDoc,
     "query NewsPage($limit: Int!, $offset: Int!) {\n  news(limit: $limit, offset: $offset) {\n    ...NewsCard\n  }\n  newsCount\n}": typeof types.NewsPageDocument,
     "fragment NewsPreviewCard on News {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": typeof types.NewsPreviewCardFragmentDoc,
+    "query SimplePage($slug: String!) {\n  pageBySlug(slug: $slug) {\n    id\n    title\n    slug\n    bodyDocument\n    description\n    updatedAt\n  }\n}": typeof types.SimplePageDocument,
+    "query PublicSite {\n  siteSettings {\n    id\n    version\n    firmName\n    shortName\n    description\n    logoUrl\n    logoDarkUrl\n    iconUrl\n    shareImageUrl\n    footerText\n    copyrightHolder\n    streetAddress\n    postalCode\n    city\n    region\n    country\n    linkedinUrl\n    xUrl\n    youtubeUrl\n    instagramUrl\n    facebookUrl\n    githubUrl\n    locale\n    timeZone\n  }\n  footerPages: pages(linkedFrom: footer) {\n    id\n    title\n    slug\n  }\n}": typeof types.PublicSiteDocument,
     "query TeamPage {\n  teamMembers {\n    id\n    name\n    position\n    pictureUrl\n    altText\n    brief\n  }\n}": typeof types.TeamPageDocument,
 };
 const documents: Documents = {
@@ -49,6 +51,8 @@ const documents: Documents = {
     "fragment NewsCard on News {\n  id\n  slug\n  title\n  brief\n  content\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": types.NewsCardFragmentDoc,
     "query NewsPage($limit: Int!, $offset: Int!) {\n  news(limit: $limit, offset: $offset) {\n    ...NewsCard\n  }\n  newsCount\n}": types.NewsPageDocument,
     "fragment NewsPreviewCard on News {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}": types.NewsPreviewCardFragmentDoc,
+    "query SimplePage($slug: String!) {\n  pageBySlug(slug: $slug) {\n    id\n    title\n    slug\n    bodyDocument\n    description\n    updatedAt\n  }\n}": types.SimplePageDocument,
+    "query PublicSite {\n  siteSettings {\n    id\n    version\n    firmName\n    shortName\n    description\n    logoUrl\n    logoDarkUrl\n    iconUrl\n    shareImageUrl\n    footerText\n    copyrightHolder\n    streetAddress\n    postalCode\n    city\n    region\n    country\n    linkedinUrl\n    xUrl\n    youtubeUrl\n    instagramUrl\n    facebookUrl\n    githubUrl\n    locale\n    timeZone\n  }\n  footerPages: pages(linkedFrom: footer) {\n    id\n    title\n    slug\n  }\n}": types.PublicSiteDocument,
     "query TeamPage {\n  teamMembers {\n    id\n    name\n    position\n    pictureUrl\n    altText\n    brief\n  }\n}": types.TeamPageDocument,
 };
 
@@ -130,6 +134,14 @@ export function graphql(source: "query NewsPage($limit: Int!, $offset: Int!) {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "fragment NewsPreviewCard on News {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"): (typeof documents)["fragment NewsPreviewCard on News {\n  id\n  slug\n  title\n  brief\n  pictureUrl\n  altText\n  link\n  featured\n  createdAt\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query SimplePage($slug: String!) {\n  pageBySlug(slug: $slug) {\n    id\n    title\n    slug\n    bodyDocument\n    description\n    updatedAt\n  }\n}"): (typeof documents)["query SimplePage($slug: String!) {\n  pageBySlug(slug: $slug) {\n    id\n    title\n    slug\n    bodyDocument\n    description\n    updatedAt\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query PublicSite {\n  siteSettings {\n    id\n    version\n    firmName\n    shortName\n    description\n    logoUrl\n    logoDarkUrl\n    iconUrl\n    shareImageUrl\n    footerText\n    copyrightHolder\n    streetAddress\n    postalCode\n    city\n    region\n    country\n    linkedinUrl\n    xUrl\n    youtubeUrl\n    instagramUrl\n    facebookUrl\n    githubUrl\n    locale\n    timeZone\n  }\n  footerPages: pages(linkedFrom: footer) {\n    id\n    title\n    slug\n  }\n}"): (typeof documents)["query PublicSite {\n  siteSettings {\n    id\n    version\n    firmName\n    shortName\n    description\n    logoUrl\n    logoDarkUrl\n    iconUrl\n    shareImageUrl\n    footerText\n    copyrightHolder\n    streetAddress\n    postalCode\n    city\n    region\n    country\n    linkedinUrl\n    xUrl\n    youtubeUrl\n    instagramUrl\n    facebookUrl\n    githubUrl\n    locale\n    timeZone\n  }\n  footerPages: pages(linkedFrom: footer) {\n    id\n    title\n    slug\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -6,11 +6,10 @@ import { ErrorState, LoadingState } from '../../components/PageStatus';
 import { usePublicQuery } from '../page-data/public-data';
 import { PageMeta } from '../page-meta';
 import { NotFoundPage } from '../not-found/NotFoundPage';
-import { FIRM_NAME } from '../firm';
+import { useSite } from '../site/use-site';
 import { projectPath } from '../item-paths';
 import { ItemPage, itemPageMeta, type ItemPageWords } from '../layout/ItemPage';
 import { isItemSlug } from '../layout/item-slug';
-import { creativeWorkData } from '../seo/structured-data';
 
 const WORDS: ItemPageWords = { noun: 'project', back: { label: 'Back to all projects', to: '/clients' }, pathOf: projectPath };
 
@@ -25,10 +24,11 @@ export function ProjectPage() {
 
 function ProjectBySlug({ slug }: { slug: string }) {
   const { data, loading, error } = usePublicQuery(ProjectPageDocument, { slug });
+  const { firmName } = useSite();
   if (loading || error || !data) {
     return (
       <Container maxW="4xl">
-        <PageMeta title={`Our Projects | ${FIRM_NAME}`} description={`Selected client projects delivered by ${FIRM_NAME} across our countries of presence.`} />
+        <PageMeta title={`Our Projects | ${firmName}`} description={`Selected client projects delivered by ${firmName} across our countries of presence.`} />
         {loading ? <LoadingState text="Loading project..." /> : <ErrorState title="Failed to load the project" text="Please try again later" />}
       </Container>
     );
@@ -39,19 +39,23 @@ function ProjectBySlug({ slug }: { slug: string }) {
 }
 
 export function ProjectView({ project }: { project: Project }) {
+  const { firmName } = useSite();
   const item = { ...project, path: projectPath(project.slug), document: project.storyDocument };
-  const meta = itemPageMeta(item, {
+  const meta = itemPageMeta(item, firmName, {
     article: { modifiedTime: project.updatedAt },
-    structuredData: (origin) => [
-      creativeWorkData(origin, {
-        slug: project.slug,
-        title: project.title,
-        description: project.pageDescription || project.brief,
-        pictureUrl: project.pictureUrl,
-        socialImage: socialImageOf(project.pictureUrl),
-        updatedAt: project.updatedAt,
-        country: project.country,
-      }),
+    structuredData: [
+      {
+        type: 'CreativeWork',
+        item: {
+          slug: project.slug,
+          title: project.title,
+          description: project.pageDescription || project.brief,
+          pictureUrl: project.pictureUrl,
+          socialImage: socialImageOf(project.pictureUrl),
+          updatedAt: project.updatedAt,
+          country: project.country,
+        },
+      },
     ],
   });
   return (

@@ -5,7 +5,7 @@ import { SectionHeading } from '../../components/SectionHeading';
 import { EmptyState } from '../../components/PageStatus';
 import { NEW_TAB } from '../../components/ExternalLink';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
-import { FIRM_NAME } from '../firm';
+import { useSite } from '../site/use-site';
 import { LandingSection } from './LandingSection';
 import { brandLogoFor } from './bundled-brand-logos';
 
@@ -22,6 +22,7 @@ export function websiteHost(url: string): string | null {
 
 function BrandCard({ brand }: { brand: Brand }) {
   const host = websiteHost(brand.websiteUrl);
+  const { firmName } = useSite();
   return (
     <Flex
       as="li"
@@ -57,7 +58,7 @@ function BrandCard({ brand }: { brand: Brand }) {
         </Text>
       )}
       <Text color="gray.700" fontSize="sm" lineHeight="1.6">
-        {brand.description || `A company of the ${FIRM_NAME} group.`}
+        {brand.description || `A company of the ${firmName} group.`}
       </Text>
       <Box mt="auto" pt={{ base: '1', md: '2' }}>
         <Button asChild variant="outline" colorPalette="brand" size={{ base: 'xs', md: 'sm' }}>

@@ -4,7 +4,8 @@ import { ArrowRight, Pause, Play } from 'lucide-react';
 import heroVideoUrl from '../../assets/hero.mp4';
 import heroPosterUrl from '../../assets/poster.jpg';
 import { Logo } from '../../components/Logo';
-import { FIRM_NAME } from '../firm';
+import { useSite } from '../site/use-site';
+import { darkBandLogo } from '../site/site';
 import { goToSection } from '../sections';
 
 export const HERO_POSTER_URL = heroPosterUrl;
@@ -54,6 +55,7 @@ function rememberPaused(paused: boolean) {
  * Reduced motion also hides the element (CSS).
  */
 export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
+  const site = useSite();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<'none' | 'playing' | 'paused'>('none');
   useEffect(() => {
@@ -111,7 +113,7 @@ export function HeroSection({ tagline, subtitle }: HeroSectionProps) {
       />
       <Container maxW="6xl" position="relative" py={{ base: '16', md: '24' }}>
         <Stack gap={{ base: '6', md: '8' }} maxW="3xl">
-          <Logo name={FIRM_NAME} inverted size="lg" />
+          <Logo name={site.firmName} {...darkBandLogo(site)} inverted size="lg" />
           <Heading
             as="h1"
             id="hero-heading"

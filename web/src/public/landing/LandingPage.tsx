@@ -4,13 +4,13 @@ import { useLocation } from 'react-router';
 import { ContactSectionDocument, LandingPageDocument } from '../../graphql/generated/graphql';
 import { ErrorState, LoadingState } from '../../components/PageStatus';
 import { ContactSection } from '../contact/ContactSection';
-import { FIRM_NAME, FIRM_SHORT_DESCRIPTION } from '../firm';
+import { useSite } from '../site/use-site';
+import type { Site } from '../site/site';
 import { PageMeta } from '../page-meta';
 import { goToSection } from '../sections';
 import { isRestoringScroll } from '../layout/scroll-restoration';
 import { BrandsSection } from './BrandsSection';
 import { HERO_POSTER_URL, HeroSection } from './HeroSection';
-import { organizationData } from '../seo/structured-data';
 import { NewsPreviewSection } from './NewsPreviewSection';
 import { PresenceSection } from './PresenceSection';
 import { ProjectsPreviewSection } from './ProjectsPreviewSection';
@@ -21,18 +21,19 @@ import { WhoWeAreSection } from './WhoWeAreSection';
 import { usePublicQuery } from '../page-data/public-data';
 
 // Shown until the firm has saved its own landing content (the server seeds it on first start).
-const FALLBACK_CONTENT = {
+const fallbackContent = (site: Site) => ({
   heroTagline: 'Strategy, reform and growth',
-  heroSubtitle: FIRM_SHORT_DESCRIPTION,
-  companyDescription: `${FIRM_NAME} is an independent management consulting firm.`,
+  heroSubtitle: site.description,
+  companyDescription: `${site.firmName} is an independent management consulting firm.`,
   mainWebsiteUrl: '',
-};
+});
 
 export function LandingPage() {
   const { data, loading, error } = usePublicQuery(LandingPageDocument);
   // The contact section's own query (answered once, shared): its entries are the firm's contact points.
   const contacts = usePublicQuery(ContactSectionDocument).data?.contactInfo ?? [];
   const { hash, key } = useLocation();
+  const site = useSite();
   const ready = !loading && !error && data !== undefined;
 
   // Arriving from another page at /#section: land on that section once it is rendered (not when
@@ -41,20 +42,13 @@ export function LandingPage() {
     if (ready && hash.length > 1 && !isRestoringScroll(key)) goToSection(decodeURIComponent(hash.slice(1)), { smooth: false });
   }, [ready, hash, key]);
 
-  const content = data?.landingContent ?? FALLBACK_CONTENT;
+  const content = data?.landingContent ?? fallbackContent(site);
   const meta = (
     <PageMeta
-      title={`${FIRM_NAME} | ${content.heroTagline}`}
+      title={`${site.firmName} | ${content.heroTagline}`}
       description={content.heroSubtitle}
       preloadImages={[HERO_POSTER_URL]}
-      structuredData={(origin) => [
-        organizationData(origin, {
-          description: content.companyDescription,
-          website: content.mainWebsiteUrl || undefined,
-          contacts,
-          sisters: data?.brands ?? [],
-        }),
-      ]}
+      structuredData={[{ type: 'Organization', website: content.mainWebsiteUrl || undefined, contacts, sisters: data?.brands ?? [] }]}
     />
   );
 

@@ -1,7 +1,7 @@
 import { Box, Button, Grid, Image, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import teamIllustrationUrl from '../../assets/team.svg';
+import teamIllustrationUrl from '../../assets/team.svg?no-inline';
 import { SectionHeading } from '../../components/SectionHeading';
 import { LandingSection } from './LandingSection';
 

@@ -3,16 +3,21 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { system } from '../../theme';
+import { publicSite } from '../../test/fixtures';
+import { PublicDataProvider, PublicDataStore } from '../page-data/public-data';
 import { HeroSection } from './HeroSection';
 
 // The hero's looping video can be paused (WCAG 2.2.2). That the server-rendered page has no
 // <video> element (a browser without scripts would show its control bar) is checked on the
 // built server's page, e2e/public-navigation.test.ts.
 
+// The firm's settings (its logo, its name) as the page has them.
 const hero = (
-  <ChakraProvider value={system}>
-    <HeroSection tagline="Strategy" subtitle="Advice" />
-  </ChakraProvider>
+  <PublicDataProvider store={new PublicDataStore(() => Promise.reject(new Error('not asked')), { PublicSite: publicSite() })}>
+    <ChakraProvider value={system}>
+      <HeroSection tagline="Strategy" subtitle="Advice" />
+    </ChakraProvider>
+  </PublicDataProvider>
 );
 
 const originalMatchMedia = window.matchMedia;

@@ -7,9 +7,8 @@ import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { RichText } from '../../components/RichText';
 import { ShareLinks } from '../../components/ShareLinks';
 import { variantSources } from '../../components/responsive-image';
-import { PageMeta, type PageMetaValues, type PreloadImage, type StructuredData } from '../page-meta';
-import { FIRM_NAME } from '../firm';
-import { absoluteUrl } from '../seo/head-tags';
+import { PageMeta, type PageMetaValues, type PreloadImage } from '../page-meta';
+import { absoluteUrl } from '../absolute-url';
 import { useSiteOrigin } from '../site-origin';
 
 /** The widths the page's picture is shown at: the article column (56rem), or the screen less its padding. */
@@ -49,15 +48,12 @@ export interface ItemPageWords {
  * The head of an item's page: its own title and description (defaulting to the item's title and
  * brief), OpenGraph `article` with the 1200x630 link-preview picture, and the item's JSON-LD.
  */
-export function itemPageMeta(
-  item: ItemPageContent,
-  extra: Pick<PageMetaValues, 'article' | 'feeds'> & { structuredData: (origin: string) => StructuredData[] },
-): PageMetaValues {
+export function itemPageMeta(item: ItemPageContent, firmName: string, extra: Pick<PageMetaValues, 'article' | 'feeds'> & Required<Pick<PageMetaValues, 'structuredData'>>): PageMetaValues {
   const socialImage = socialImageOf(item.pictureUrl);
   const variants = variantSources(item.pictureUrl);
   const preload: PreloadImage = variants ? { href: item.pictureUrl, srcSet: variants.avif, sizes: ITEM_PICTURE_SIZES, type: 'image/avif' } : item.pictureUrl;
   return {
-    title: `${item.pageTitle || item.title} | ${FIRM_NAME}`,
+    title: `${item.pageTitle || item.title} | ${firmName}`,
     description: item.pageDescription || item.brief || item.title,
     type: 'article',
     image: socialImage,

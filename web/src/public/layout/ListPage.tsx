@@ -3,10 +3,11 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { Container, SimpleGrid, Text } from '@chakra-ui/react';
 import { ContentGrid } from '../../components/ContentGrid';
 import { EmptyState, ErrorState, LoadingState } from '../../components/PageStatus';
-import { PageMeta, type StructuredData } from '../page-meta';
+import { PageMeta } from '../page-meta';
+import type { StructuredDataSpec } from '../seo/structured-data';
 import { PageHero } from './PageHero';
 import { usePublicQuery } from '../page-data/public-data';
-import { FIRM_NAME } from '../firm';
+import { useSite } from '../site/use-site';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { listPagePath, pageCountOf, pageVariables } from './list-paging';
 import { Pager } from './Pager';
@@ -39,7 +40,8 @@ export interface ListPageProps<TData, TItem extends { id: number | string }> {
   texts: { loading: string; failed: string; empty: string };
   grid?: ListGrid;
   renderItem: (item: TItem, options: { eager: boolean }) => ReactNode;
-  structuredData?: (origin: string, items: TItem[]) => StructuredData[];
+  /** What the page describes in JSON-LD (the server renderer makes it), given the shown items. */
+  structuredData?: (items: TItem[]) => StructuredDataSpec[];
 }
 
 /**
@@ -50,6 +52,7 @@ export interface ListPageProps<TData, TItem extends { id: number | string }> {
 export function ListPage<TData, TItem extends { id: number | string }>(props: ListPageProps<TData, TItem>) {
   const { query, paging, items, meta, hero, texts, grid = 'cards', renderItem, structuredData } = props;
   const page = paging?.page ?? 1;
+  const { firmName } = useSite();
   const { data, loading, error } = usePublicQuery(query as TypedDocumentNode<TData, { limit: number; offset: number }>, paging ? pageVariables(page) : undefined);
   const answered = data && !error ? (data as TData) : undefined;
   const list = answered ? items(answered) : [];
@@ -57,7 +60,7 @@ export function ListPage<TData, TItem extends { id: number | string }>(props: Li
   // A page past the last (the list shrank since the link was made): the one not-found page.
   if (paging && answered && page > last) return <NotFoundPage />;
   const Grid = grid === 'cards' ? ContentGrid : PortraitGrid;
-  const numbered = page > 1 ? { title: `${hero.title} — page ${page} of ${last} | ${FIRM_NAME}`, description: `${meta.description} Page ${page} of ${last}.` } : meta;
+  const numbered = page > 1 ? { title: `${hero.title} — page ${page} of ${last} | ${firmName}`, description: `${meta.description} Page ${page} of ${last}.` } : meta;
   return (
     <>
       <PageMeta
@@ -66,7 +69,7 @@ export function ListPage<TData, TItem extends { id: number | string }>(props: Li
         feeds={meta.feeds}
         prev={paging && page > 1 ? listPagePath(paging.basePath, page - 1) : undefined}
         next={paging && page < last ? listPagePath(paging.basePath, page + 1) : undefined}
-        structuredData={structuredData && list.length > 0 ? (origin) => structuredData(origin, list) : undefined}
+        structuredData={structuredData && list.length > 0 ? structuredData(list) : undefined}
       />
       <PageHero title={hero.title} subtitle={hero.subtitle} />
       <Container maxW="6xl" py={{ base: '8', md: '16' }}>

@@ -3,7 +3,8 @@ import { Box, Button, type ButtonProps, Container, HStack, IconButton, Stack } f
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { Logo } from '../../components/Logo';
-import { FIRM_NAME } from '../firm';
+import { useSite } from '../site/use-site';
+import { darkBandLogo } from '../site/site';
 import { HEADER_HEIGHT, goToSection } from '../sections';
 import { navTargets, type NavTarget } from './nav-targets';
 
@@ -22,6 +23,7 @@ function prefersReducedMotion(): boolean {
  */
 export function SiteHeader() {
   const location = useLocation();
+  const site = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
   const header = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -116,7 +118,7 @@ export function SiteHeader() {
     >
       <Container maxW="6xl" h={HEADER_HEIGHT} display="flex" alignItems="center" justifyContent="space-between" gap="4">
         <RouterLink to="/" onClick={(event) => follow(event, navTargets(location.pathname)[0])}>
-          <Logo name={FIRM_NAME} inverted />
+          <Logo name={site.firmName} {...darkBandLogo(site)} inverted />
         </RouterLink>
         <Box as="nav" aria-label="Main" hideBelow="lg">
           <HStack as="ul" gap={{ lg: '0', xl: '1' }} listStyleType="none">

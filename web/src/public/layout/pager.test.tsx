@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { NewsPageDocument, ProjectsPageDocument } from '../../graphql/generated/graphql';
+import { NewsPageDocument, ProjectsPageDocument, PublicSiteDocument } from '../../graphql/generated/graphql';
 import { answering, renderPublic } from '../../test/render';
-import { newsItem, project } from '../../test/fixtures';
+import { newsItem, project, publicSite } from '../../test/fixtures';
 import { system } from '../../theme';
 import { NewsPage } from '../news/NewsPage';
 import { listPagePath, pageNumberOf, pagerEntries, pageVariables, LIST_PAGE_SIZE } from './list-paging';
@@ -118,7 +118,7 @@ describe('paged news page', () => {
       <PageMetaCollector.Provider value={meta}>
         <App />
       </PageMetaCollector.Provider>,
-      { path: '/news/page/2', mocks: [answering(NewsPageDocument, { news: news(25, LIST_PAGE_SIZE), newsCount: 3 * LIST_PAGE_SIZE + 1 })] },
+      { path: '/news/page/2', mocks: [answering(PublicSiteDocument, publicSite()), answering(NewsPageDocument, { news: news(25, LIST_PAGE_SIZE), newsCount: 3 * LIST_PAGE_SIZE + 1 })] },
     );
     expect(await screen.findByRole('heading', { name: 'News 25' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(LIST_PAGE_SIZE);
@@ -136,7 +136,7 @@ describe('paged news page', () => {
     const asked: unknown[] = [];
     const store = new PublicDataStore(async (_document, name, variables) => {
       asked.push([name, variables]);
-      return { news: news(49, 3), newsCount: 51 };
+      return name === 'PublicSite' ? publicSite() : { news: news(49, 3), newsCount: 51 };
     });
     render(
       <PublicDataProvider store={store}>
@@ -148,8 +148,12 @@ describe('paged news page', () => {
       </PublicDataProvider>,
     );
     expect(await screen.findByRole('heading', { name: 'News 49' })).toBeInTheDocument();
-    expect(asked).toEqual([['NewsPage', { limit: LIST_PAGE_SIZE, offset: 2 * LIST_PAGE_SIZE }]]);
-    expect(Object.keys(store.answered())).toEqual([`NewsPage{"limit":${LIST_PAGE_SIZE},"offset":${2 * LIST_PAGE_SIZE}}`]);
+    // Besides the firm's settings, which the layout asks for with every page (once, without variables).
+    expect(asked).toEqual([
+      ['PublicSite', undefined],
+      ['NewsPage', { limit: LIST_PAGE_SIZE, offset: 2 * LIST_PAGE_SIZE }],
+    ]);
+    expect(Object.keys(store.answered())).toEqual(['PublicSite', `NewsPage{"limit":${LIST_PAGE_SIZE},"offset":${2 * LIST_PAGE_SIZE}}`]);
   });
 
   it('shows the not-found page past the last page and for a page number that is not plain', async () => {
@@ -173,7 +177,7 @@ describe('paged news page', () => {
       <PageMetaCollector.Provider value={meta}>
         <NewsPage />
       </PageMetaCollector.Provider>,
-      { mocks: [answering(NewsPageDocument, { news: news(1, LIST_PAGE_SIZE), newsCount: LIST_PAGE_SIZE })] },
+      { mocks: [answering(PublicSiteDocument, publicSite()), answering(NewsPageDocument, { news: news(1, LIST_PAGE_SIZE), newsCount: LIST_PAGE_SIZE })] },
     );
     expect(await screen.findByRole('heading', { name: 'News 1' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();

@@ -8,12 +8,11 @@ import { NEW_TAB, NewTabHint } from '../../components/ExternalLink';
 import { usePublicQuery } from '../page-data/public-data';
 import { PageMeta } from '../page-meta';
 import { NotFoundPage } from '../not-found/NotFoundPage';
-import { FIRM_NAME } from '../firm';
+import { useSite } from '../site/use-site';
 import { articlePath } from '../item-paths';
 import { ItemPage, itemPageMeta, type ItemPageWords } from '../layout/ItemPage';
 import { isItemSlug } from '../layout/item-slug';
-import { newsArticleData } from '../seo/structured-data';
-import { formatNewsDate, NEWS_FEED } from './news-rules';
+import { formatNewsDate, newsFeed } from './news-rules';
 
 const WORDS: ItemPageWords = { noun: 'article', back: { label: 'Back to all news', to: '/news' }, pathOf: articlePath };
 
@@ -28,10 +27,11 @@ export function ArticlePage() {
 
 function ArticleBySlug({ slug }: { slug: string }) {
   const { data, loading, error } = usePublicQuery(ArticlePageDocument, { slug });
+  const { firmName } = useSite();
   if (loading || error || !data) {
     return (
       <Container maxW="4xl">
-        <PageMeta title={`Our News | ${FIRM_NAME}`} description={`The latest news, insights and achievements from ${FIRM_NAME}.`} feeds={[NEWS_FEED]} />
+        <PageMeta title={`Our News | ${firmName}`} description={`The latest news, insights and achievements from ${firmName}.`} feeds={[newsFeed(firmName)]} />
         {loading ? <LoadingState text="Loading article..." /> : <ErrorState title="Failed to load the article" text="Please try again later" />}
       </Container>
     );
@@ -42,21 +42,25 @@ function ArticleBySlug({ slug }: { slug: string }) {
 }
 
 export function ArticleView({ article }: { article: Article }) {
+  const site = useSite();
   const item = { ...article, path: articlePath(article.slug), document: article.contentDocument };
-  const date = formatNewsDate(article.createdAt);
-  const meta = itemPageMeta(item, {
+  const date = formatNewsDate(article.createdAt, site);
+  const meta = itemPageMeta(item, site.firmName, {
     article: { publishedTime: article.createdAt, modifiedTime: article.updatedAt },
-    feeds: [NEWS_FEED],
-    structuredData: (origin) => [
-      newsArticleData(origin, {
-        slug: article.slug,
-        title: article.title,
-        description: article.pageDescription || article.brief,
-        pictureUrl: article.pictureUrl,
-        socialImage: socialImageOf(article.pictureUrl),
-        createdAt: article.createdAt,
-        updatedAt: article.updatedAt,
-      }),
+    feeds: [newsFeed(site.firmName)],
+    structuredData: [
+      {
+        type: 'NewsArticle',
+        item: {
+          slug: article.slug,
+          title: article.title,
+          description: article.pageDescription || article.brief,
+          pictureUrl: article.pictureUrl,
+          socialImage: socialImageOf(article.pictureUrl),
+          createdAt: article.createdAt,
+          updatedAt: article.updatedAt,
+        },
+      },
     ],
   });
   return (

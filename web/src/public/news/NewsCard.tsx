@@ -4,6 +4,7 @@ import { CardImage, CARD_IMAGE_SIZES } from '../../components/CardImage';
 import { CardTitleLink, ContentCard } from '../../components/ContentCard';
 import { cardLayoutProps, COMPACT_THUMB_SIZES, type CardLayout } from '../../components/card-layout';
 import { articlePath } from '../item-paths';
+import { useSite } from '../site/use-site';
 import { formatNewsDate } from './news-rules';
 
 /**
@@ -22,7 +23,7 @@ interface NewsCardProps {
 }
 
 export function NewsCard({ news, showContent = true, headingLevel = 'h3', layout = 'stacked', eager }: NewsCardProps) {
-  const date = formatNewsDate(news.createdAt);
+  const date = formatNewsDate(news.createdAt, useSite());
   const look = cardLayoutProps(layout);
   // An external link opens in a new tab (the spec); without one, the card leads to the article's page.
   const page = !news.link && news.slug ? articlePath(news.slug) : undefined;

@@ -1,12 +1,13 @@
 import { Box, Button, Container, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { PageMeta } from '../page-meta';
-import { FIRM_NAME } from '../firm';
+import { useSite } from '../site/use-site';
 
 export function NotFoundPage() {
+  const { firmName } = useSite();
   return (
     <>
-      <PageMeta title={`404 Page Not Found | ${FIRM_NAME}`} description="The page you are looking for does not exist." status={404} />
+      <PageMeta title={`404 Page Not Found | ${firmName}`} description="The page you are looking for does not exist." status={404} />
       <Container maxW="3xl" py={{ base: '24', md: '32' }} textAlign="center">
         {/* The large numeral is decoration (the heading says it): drawn as generated content, not text. */}
         <Text

@@ -4,6 +4,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import '../../components/server-render-support';
 import type { GraphQLExecutor, RenderResult } from '../../render-contract';
+import { publicSite } from '../../test/fixtures';
 
 // The head of an item's own page as the server renders it (web/src/entry-server.tsx), its OpenGraph
 // tags and JSON-LD checked against JSON Schemas (./schemas): ogp.me's required properties and
@@ -73,8 +74,11 @@ function executing(answers: Record<string, (variables: Record<string, unknown>) 
   };
 }
 
+/** The demo firm's settings, as the layout asks for them with every page (its logo: /logo.png). */
+const SITE = publicSite({ logoUrl: '/logo.png' });
+
 async function renderPage(url: string, answers: Record<string, (variables: Record<string, unknown>) => unknown>): Promise<RenderResult> {
-  return render({ url, origin: ORIGIN, execute: executing(answers) });
+  return render({ url, origin: ORIGIN, execute: executing({ PublicSite: () => SITE, ...answers }) });
 }
 
 function parseHead(head: string) {

@@ -1,60 +1,94 @@
-import { FIRM_NAME, FIRM_SHORT_DESCRIPTION } from '../firm';
 import type { StructuredData } from '../page-meta';
-import { absoluteUrl } from './head-tags';
+import { absoluteUrl } from '../absolute-url';
 import { articlePath, projectPath } from '../item-paths';
+import type { Site } from '../site/site';
 
-// schema.org descriptions of the firm and its news, embedded as JSON-LD by the server renderer.
+// schema.org descriptions of the firm and its news, embedded as JSON-LD by the server renderer
+// (only the server loads this module: pages name what they describe as data, StructuredDataSpec).
 
-/** The firm's logo for search engines: a raster file served from web/public. */
-export const ORGANIZATION_LOGO_PATH = '/logo.png';
+/** The firm's square icon (icons/icon-512.png, made from the Site screen's icon): its logo without a logo picture. */
+export const ORGANIZATION_ICON_PATH = '/icons/icon-512.png';
 
 const CONTEXT = 'https://schema.org';
 
 export const organizationId = (origin: string) => `${origin}/#organization`;
 
-interface ContactEntry {
+/** The firm's logo for search engines: its logo picture, else its square icon; absolute. */
+const organizationLogo = (origin: string, site: Site) => absoluteUrl(origin, site.logoUrl ?? ORGANIZATION_ICON_PATH);
+
+export interface ContactEntry {
   type: string;
   value: string;
   label?: string | null;
 }
 
-interface SisterCompany {
+export interface SisterCompany {
   name: string;
   websiteUrl: string;
   logoUrl: string;
   description?: string | null;
 }
 
+/**
+ * schema.org's contactType is a purpose from its vocabulary ("customer service", "sales", ...),
+ * never the entry's label on the page or its kind: the firm's contact entries are its general
+ * enquiries, "customer service".
+ */
+export const CONTACT_TYPE = 'customer service';
+
 function contactPoint(entry: ContactEntry): StructuredData | null {
-  const contactType = entry.label?.trim() || entry.type;
+  const value = entry.value.trim();
   switch (entry.type.trim().toLowerCase()) {
     case 'email':
-      return { '@type': 'ContactPoint', contactType, email: entry.value.trim() };
+      return { '@type': 'ContactPoint', contactType: CONTACT_TYPE, email: value };
     case 'phone':
-      return { '@type': 'ContactPoint', contactType, telephone: entry.value.trim() };
+      return { '@type': 'ContactPoint', contactType: CONTACT_TYPE, telephone: value };
     case 'website':
-      return { '@type': 'ContactPoint', contactType, url: entry.value.trim() };
+      return { '@type': 'ContactPoint', contactType: CONTACT_TYPE, url: value };
     default:
       return null;
   }
 }
 
-/** The firm: name, logo, contact points, postal address and the group's sister companies. */
-export function organizationData(
-  origin: string,
-  { description, contacts, sisters, website }: { description?: string; contacts: ContactEntry[]; sisters: SisterCompany[]; website?: string },
-): StructuredData {
-  const addresses = contacts.filter((entry) => entry.type.trim().toLowerCase() === 'address').map((entry) => entry.value.trim());
+/** The firm's postal address from the site settings (only the parts given), or null without any. */
+function postalAddress(site: Site): StructuredData | null {
+  const { streetAddress, postalCode, city, region, country } = site.address;
+  const parts = {
+    ...(streetAddress ? { streetAddress: streetAddress.replace(/\s*\n\s*/g, ', ') } : {}),
+    ...(postalCode ? { postalCode } : {}),
+    ...(city ? { addressLocality: city } : {}),
+    ...(region ? { addressRegion: region } : {}),
+    ...(country ? { addressCountry: country } : {}),
+  };
+  return Object.keys(parts).length > 0 ? { '@type': 'PostalAddress', ...parts } : null;
+}
+
+/** What the landing page's Organization is made of, besides the site settings. */
+export interface OrganizationFacts {
+  /** The firm's main website (the landing content's). */
+  website?: string;
+  contacts: ContactEntry[];
+  sisters: SisterCompany[];
+}
+
+/**
+ * The firm: name, logo, description and postal address from the site settings, its profiles
+ * (social links, main website) as sameAs, contact points and the group's sister companies. Without
+ * an address in the settings, a contact entry of type address is the address, as written.
+ */
+export function organizationData(origin: string, site: Site, { contacts, sisters, website }: OrganizationFacts): StructuredData {
+  const address = postalAddress(site) ?? contacts.find((entry) => entry.type.trim().toLowerCase() === 'address')?.value.trim();
+  const sameAs = [...new Set([...site.social.map((link) => link.url), ...(website ? [website] : [])])];
   return {
     '@context': CONTEXT,
     '@type': 'Organization',
     '@id': organizationId(origin),
-    name: FIRM_NAME,
+    name: site.firmName,
     url: `${origin}/`,
-    logo: absoluteUrl(origin, ORGANIZATION_LOGO_PATH),
-    description: description || FIRM_SHORT_DESCRIPTION,
-    ...(website ? { sameAs: [website] } : {}),
-    ...(addresses.length > 0 ? { address: addresses[0] } : {}),
+    logo: organizationLogo(origin, site),
+    description: site.description,
+    ...(address ? { address } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
     contactPoint: contacts.map(contactPoint).filter((point) => point !== null),
     // The sister companies of the group ("Companies" on the landing page).
     subOrganization: sisters.map((sister) => ({
@@ -67,7 +101,7 @@ export function organizationData(
   };
 }
 
-interface NewsEntry {
+export interface NewsEntry {
   title: string;
   brief: string;
   pictureUrl: string;
@@ -80,19 +114,19 @@ interface NewsEntry {
 /** Google shows at most 110 characters of an article's headline. */
 export const HEADLINE_MAX_LENGTH = 110;
 
-const firmAuthor = (origin: string) => ({ '@type': 'Organization', name: FIRM_NAME, url: `${origin}/` });
-const firmPublisher = (origin: string) => ({
+const firmAuthor = (origin: string, site: Site) => ({ '@type': 'Organization', name: site.firmName, url: `${origin}/` });
+const firmPublisher = (origin: string, site: Site) => ({
   '@type': 'Organization',
   '@id': organizationId(origin),
-  name: FIRM_NAME,
-  logo: absoluteUrl(origin, ORGANIZATION_LOGO_PATH),
+  name: site.firmName,
+  logo: organizationLogo(origin, site),
 });
 
 /**
  * One NewsArticle per news item, published by the firm. An item with an external link points
  * there; one without points to its own page (or, with no slug, to the news page).
  */
-export function newsArticlesData(origin: string, news: NewsEntry[]): StructuredData[] {
+export function newsArticlesData(origin: string, site: Site, news: NewsEntry[]): StructuredData[] {
   return news.map((item) => {
     const page = !item.link && item.slug ? absoluteUrl(origin, articlePath(item.slug)) : `${origin}/news`;
     return {
@@ -104,8 +138,8 @@ export function newsArticlesData(origin: string, news: NewsEntry[]): StructuredD
       url: item.link || page,
       mainEntityOfPage: page,
       ...(item.createdAt ? { datePublished: item.createdAt } : {}),
-      author: firmAuthor(origin),
-      publisher: firmPublisher(origin),
+      author: firmAuthor(origin, site),
+      publisher: firmPublisher(origin, site),
     };
   });
 }
@@ -115,7 +149,7 @@ function itemImages(origin: string, pictureUrl: string, socialImage: string): st
   return [...new Set([absoluteUrl(origin, socialImage), absoluteUrl(origin, pictureUrl)])];
 }
 
-interface ArticleEntry {
+export interface ArticleEntry {
   slug: string;
   title: string;
   description: string;
@@ -126,7 +160,7 @@ interface ArticleEntry {
 }
 
 /** The NewsArticle of a news item's own page: the page is the article, the firm its author and publisher. */
-export function newsArticleData(origin: string, item: ArticleEntry): StructuredData {
+export function newsArticleData(origin: string, site: Site, item: ArticleEntry): StructuredData {
   const url = absoluteUrl(origin, articlePath(item.slug));
   return {
     '@context': CONTEXT,
@@ -138,12 +172,12 @@ export function newsArticleData(origin: string, item: ArticleEntry): StructuredD
     dateModified: item.updatedAt,
     url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
-    author: firmAuthor(origin),
-    publisher: firmPublisher(origin),
+    author: firmAuthor(origin, site),
+    publisher: firmPublisher(origin, site),
   };
 }
 
-interface ProjectEntry {
+export interface ProjectEntry {
   slug: string;
   title: string;
   description?: string | null;
@@ -154,7 +188,7 @@ interface ProjectEntry {
 }
 
 /** The CreativeWork of a project's own page: a piece of work by the firm, where it took place. */
-export function creativeWorkData(origin: string, item: ProjectEntry): StructuredData {
+export function creativeWorkData(origin: string, site: Site, item: ProjectEntry): StructuredData {
   const url = absoluteUrl(origin, projectPath(item.slug));
   return {
     '@context': CONTEXT,
@@ -167,7 +201,28 @@ export function creativeWorkData(origin: string, item: ProjectEntry): Structured
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     dateModified: item.updatedAt,
     ...(item.country ? { contentLocation: { '@type': 'Place', name: item.country } } : {}),
-    creator: firmAuthor(origin),
-    publisher: firmPublisher(origin),
+    creator: firmAuthor(origin, site),
+    publisher: firmPublisher(origin, site),
   };
+}
+
+/** What a page describes in JSON-LD, as data: the server renderer makes the JSON-LD (structuredDataOf). */
+export type StructuredDataSpec =
+  | ({ type: 'Organization' } & OrganizationFacts)
+  | { type: 'NewsArticles'; items: NewsEntry[] }
+  | { type: 'NewsArticle'; item: ArticleEntry }
+  | { type: 'CreativeWork'; item: ProjectEntry };
+
+/** The JSON-LD of what a page describes, with the site's public origin and the firm's settings. */
+export function structuredDataOf(spec: StructuredDataSpec, origin: string, site: Site): StructuredData[] {
+  switch (spec.type) {
+    case 'Organization':
+      return [organizationData(origin, site, spec)];
+    case 'NewsArticles':
+      return newsArticlesData(origin, site, spec.items);
+    case 'NewsArticle':
+      return [newsArticleData(origin, site, spec.item)];
+    case 'CreativeWork':
+      return [creativeWorkData(origin, site, spec.item)];
+  }
 }
