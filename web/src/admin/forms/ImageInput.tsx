@@ -6,12 +6,15 @@ import { notify } from '../../components/notifications';
 import type { FieldSpec, FormValues, ImagePreview } from './field-spec';
 import { useImageUpload } from './use-image-upload';
 
-/** The preview tile's size by the picture's shape: a square mark, a wide logo, a 1200x630 share card. */
-const PREVIEW_SIZE: Record<NonNullable<ImagePreview['shape']>, { w: string; h: string }> = {
+/**
+ * The preview tile's size by the picture's shape: a square mark, a wide logo, a 1200x630 share card
+ * (the wide ones a little smaller on a phone, so the buttons still fit beside them).
+ */
+const PREVIEW_SIZE = {
   square: { w: '16', h: '16' },
-  wide: { w: '40', h: '16' },
-  card: { w: '32', h: '4.2rem' },
-};
+  wide: { w: { base: '32', sm: '40' }, h: { base: '12.8', sm: '16' } },
+  card: { w: { base: '28', sm: '32' }, h: { base: '3.675rem', sm: '4.2rem' } },
+} as const satisfies Record<NonNullable<ImagePreview['shape']>, object>;
 
 /**
  * A picture field: preview, 'Upload Image' (or 'Replace Image') with progress, then 'Image
@@ -67,33 +70,36 @@ export function ImageInput({ field, urlEntry, describedBy }: { field: FieldSpec;
             <ImageOff size={20} />
           </Flex>
         )}
-        <Button
-          variant="outline"
-          size="sm"
-          aria-describedby={describedBy}
-          onClick={() => {
-            setFieldTouched(field.name, true, false);
-            choose();
-          }}
-          loading={progress !== null}
-          loadingText="Uploading..."
-        >
-          <ImageUp /> {url ? 'Replace Image' : 'Upload Image'}
-        </Button>
-        {url && (
+        {/* Replace and Remove stay together, beside the preview (or under it where the row is narrow). */}
+        <Stack gap="1.5" align="start">
           <Button
-            variant="ghost"
+            variant="outline"
             size="sm"
-            colorPalette="red"
-            aria-label={`Remove ${field.label.toLowerCase()}`}
+            aria-describedby={describedBy}
             onClick={() => {
-              setUploadedUrl(null);
-              void setFieldValue(field.name, '', true);
+              setFieldTouched(field.name, true, false);
+              choose();
             }}
+            loading={progress !== null}
+            loadingText="Uploading..."
           >
-            <X /> Remove
+            <ImageUp /> {url ? 'Replace Image' : 'Upload Image'}
           </Button>
-        )}
+          {url && (
+            <Button
+              variant="ghost"
+              size="sm"
+              colorPalette="red"
+              aria-label={`Remove ${field.label.toLowerCase()}`}
+              onClick={() => {
+                setUploadedUrl(null);
+                void setFieldValue(field.name, '', true);
+              }}
+            >
+              <X /> Remove
+            </Button>
+          )}
+        </Stack>
         <input {...inputProps} aria-label={`${field.label} file`} />
       </HStack>
       {progress !== null && (
