@@ -66,10 +66,10 @@ export interface FieldGroup {
   wide?: readonly string[];
 }
 
-/** How a screen lays out its form beyond the declaration: groups, and per field its helper text and preview. */
+/** How a screen lays out its form beyond the declaration: groups, and per field its helper text, preview or options' labels. */
 export interface FormLayout {
   groups: readonly FieldGroup[];
-  fields?: Readonly<Record<string, Pick<FieldSpec, 'help' | 'preview' | 'groupOptions'>>>;
+  fields?: Readonly<Record<string, Partial<Pick<FieldSpec, 'help' | 'preview' | 'groupOptions' | 'options'>>>>;
 }
 
 /** The fields with what a layout adds to them (helper text, previews). */

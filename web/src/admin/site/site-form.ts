@@ -1,10 +1,10 @@
-import { siteSettings } from '@consulting/model';
+import { siteSettings, type Choice } from '@consulting/model';
 import type { FormLayout } from '../forms/field-spec';
 
 // The Site screen's form: the firm's identity in groups an editor can find their way through
 // (the declaration lists its fields flat), each field's helper text from its description in the
 // content model, the logos' previews in their shapes (the one for dark backgrounds on a dark tile)
-// and the ~420 time zones grouped by region.
+// and the ~420 time zones grouped by region, each named by its city first.
 
 /**
  * A field's description from the content model, as an editor reads it: the API's "null: X" says
@@ -16,6 +16,21 @@ export function editorHelp(description: string | undefined): string | undefined 
     .replace(/;\s*null when not given\.?$/, '.')
     .replace(/;\s*null:\s*(.+)$/, '. If empty: $1')
     .replace(/\bJSON-LD\b/g, 'search engine data');
+}
+
+/**
+ * The time zones with the city first ('Berlin (Europe/Berlin)'), sorted by it within their region:
+ * a native select jumps to an option by the start of its text, so typing "Berl" finds Berlin.
+ * The values stay the model's (IANA names).
+ */
+export function timeZoneOptions(): Choice[] {
+  const region = (zone: string) => (zone.includes('/') ? zone.slice(0, zone.indexOf('/')) : '');
+  return (siteSettings.fields.timeZone.options ?? [])
+    .map(({ value }) => {
+      const name = value.replace(/_/g, ' ');
+      return { value, label: value.includes('/') ? `${name.slice(name.lastIndexOf('/') + 1)} (${name})` : name };
+    })
+    .sort((a, b) => region(a.value).localeCompare(region(b.value)) || a.label.localeCompare(b.label));
 }
 
 const described = (...names: (keyof typeof siteSettings.fields)[]) =>
@@ -53,6 +68,6 @@ export const siteSettingsForm: FormLayout = {
     iconUrl: { help: editorHelp(siteSettings.fields.iconUrl.description), preview: { shape: 'square' } },
     shareImageUrl: { help: editorHelp(siteSettings.fields.shareImageUrl.description), preview: { shape: 'card' } },
     locale: { help: 'The language and region of the content: the pages say which language they are in, and dates follow the region.' },
-    timeZone: { help: editorHelp(siteSettings.fields.timeZone.description), groupOptions: true },
+    timeZone: { help: editorHelp(siteSettings.fields.timeZone.description), groupOptions: true, options: timeZoneOptions() },
   },
 };

@@ -144,7 +144,7 @@ describe('the Site screen', () => {
     expect(fake.callsOf('AdminUpdateSiteSettings')[0]).toEqual({ id: 1, expectedVersion: 3, input: { ...unchanged, logoUrl: null } });
   });
 
-  it('offers every IANA time zone the runtime knows, grouped by region, UTC first', async () => {
+  it('offers every IANA time zone the runtime knows, grouped by region, each named by its city first, UTC first', async () => {
     renderAdmin('/admin/site', { server: server() });
     const zone = (await screen.findByRole('combobox', { name: /Time Zone/ })) as HTMLSelectElement;
     expect(zone).toHaveValue('UTC');
@@ -153,9 +153,13 @@ describe('the Site screen', () => {
     expect(values.length).toBe(Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC').length + 1);
     expect(values.length).toBeGreaterThan(400);
     expect(new Set(values).size).toBe(values.length);
-    const europe = zone.querySelector('optgroup[label="Europe"]');
-    expect([...(europe?.querySelectorAll('option') ?? [])].map((option) => option.textContent)).toContain('Europe/Berlin');
-    expect(zone.querySelector('optgroup[label="America"] option[value="America/New_York"]')).toHaveTextContent('America/New York');
+    // A native select jumps to the option its text starts with: typing a city finds it.
+    const europe = [...(zone.querySelector('optgroup[label="Europe"]')?.querySelectorAll('option') ?? [])];
+    expect(europe.find((option) => option.value === 'Europe/Berlin')).toHaveTextContent(/^Berlin \(Europe\/Berlin\)$/);
+    const names = europe.map((option) => option.textContent ?? '');
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(zone.querySelector('optgroup[label="America"] option[value="America/Argentina/Rio_Gallegos"]')).toHaveTextContent('Rio Gallegos (America/Argentina/Rio Gallegos)');
+    expect([...zone.querySelectorAll('optgroup')].map((group) => group.label)).toEqual(['Africa', 'America', 'Antarctica', 'Arctic', 'Asia', 'Atlantic', 'Australia', 'Europe', 'Indian', 'Pacific']);
     expect(zone).toHaveAccessibleDescription(/The firm's time zone \(IANA\)/);
   });
 
