@@ -23,7 +23,7 @@ export const CARD_CACHE_ENTRIES = 64;
 /** Icon sets kept (the current one, and a few recent ones while instances catch up). */
 const ICON_SET_ENTRIES = 4;
 /** Different images waiting to be drawn at once; a request for another one is refused (503) meanwhile. */
-const MAX_PENDING = 8;
+export const MAX_PENDING = 8;
 /** Bumped when the drawing changes: every image is drawn anew. */
 const DRAWING_VERSION = '1';
 
@@ -84,6 +84,7 @@ export interface SiteImageSources {
 
 export class SiteImages {
   readonly #sources: SiteImageSources;
+  readonly #worker: (task: IdentityTask) => Promise<unknown>;
   readonly #storage: ImageStorage;
   readonly #logger: Logger;
   readonly #cards = new LRUCache<string, GeneratedImage>({ max: CARD_CACHE_ENTRIES });
@@ -91,8 +92,10 @@ export class SiteImages {
   readonly #drawing = new Map<string, Promise<unknown>>();
   #drawn = 0;
 
-  constructor(storage: ImageStorage, logger: Logger, sources: SiteImageSources) {
+  /** `worker`: what draws (the image worker; tests give their own). */
+  constructor(storage: ImageStorage, logger: Logger, sources: SiteImageSources, worker = (task: IdentityTask) => identityWorker.identity(task)) {
     this.#sources = sources;
+    this.#worker = worker;
     this.#storage = storage;
     this.#logger = logger.child({ component: 'site-images' });
   }
@@ -173,7 +176,7 @@ export class SiteImages {
 
   async #run(task: IdentityTask): Promise<unknown> {
     try {
-      const result = await identityWorker.identity(task);
+      const result = await this.#worker(task);
       this.#drawn += 1;
       return result;
     } catch (error) {
