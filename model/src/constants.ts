@@ -88,7 +88,7 @@ export const PAGE_LINK_PLACES = [
  */
 export const RESERVED_PAGE_SLUGS: readonly string[] = [
   'team', 'news', 'clients', 'admin', 'api', 'graphql', 'uploads', 'assets', 'static', 'page', 'feed',
-  'sitemap', 'robots', 'favicon', 'icons', 'share', 'manifest', 'healthz', 'health', 'preview', 'login', 'logout', '404',
+  'sitemap', 'robots', 'favicon', 'icons', 'share', 'manifest', 'healthz', 'health', 'preview', 'login', 'logout', '404', 'index',
 ];
 
 /** Where the landing page's "Visit our website" points until staff set it. */
