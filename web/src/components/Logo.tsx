@@ -35,7 +35,7 @@ export function Logo({
   const large = size === 'lg';
   if (imageUrl) {
     return (
-      <Box as="span" display="inline-flex" alignItems="center" bg={plate ? 'white' : undefined} rounded="md" px={plate ? '2' : undefined} py={plate ? '1' : undefined}>
+      <Box as="span" display="inline-flex" w="fit-content" alignItems="center" bg={plate ? 'white' : undefined} rounded="md" px={plate ? '2' : undefined} py={plate ? '1' : undefined}>
         <Box asChild h={large ? { base: '14', md: '20' } : '9'} w="auto" maxW={large ? { base: '64', md: '80' } : { base: '40', sm: '56' }} objectFit="contain">
           <img src={imageUrl} alt={name} />
         </Box>

@@ -55,7 +55,8 @@ export function SimplePageView({ page }: { page: Page }) {
           )
         }
       />
-      <Container maxW="4xl" py={{ base: '8', md: '14' }}>
+      {/* The text starts under the title (the prose keeps its own line length). */}
+      <Container maxW="6xl" py={{ base: '8', md: '14' }}>
         <RichText doc={page.bodyDocument} />
       </Container>
     </>
