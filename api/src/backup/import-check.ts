@@ -17,6 +17,9 @@ export interface Checked {
   tables: Map<string, TableRead>;
 }
 
+/** Tables added after the first archives: an archive may lack them. */
+const LATER_TABLES: ReadonlySet<string> = new Set(['content_draft', 'slug_redirects', 'site_settings', 'pages']);
+
 export async function checkArchive(orm: MikroORM, archive: string, limits: ArchiveLimits, signal?: AbortSignal): Promise<Checked> {
   const known = backupTables(orm);
   const columns = await targetColumns(orm, known);
@@ -198,8 +201,10 @@ export async function checkArchive(orm: MikroORM, archive: string, limits: Archi
     expected.add(entry.path);
   }
   for (const table of known) {
-    // Archives made before drafts (and items' own pages) existed have none to restore.
-    if (table === 'content_draft' || table === 'slug_redirects') continue;
+    // Archives made before drafts, items' own pages, the site settings and simple pages existed
+    // have none to restore (a fresh start then makes the settings' first record and the
+    // placeholder pages).
+    if (LATER_TABLES.has(table)) continue;
     if (!head.tables.some((t) => t.table === table)) throw new ArchiveRefused(`The archive lacks the table ${table}`);
   }
   if (rowProblem) throw new ArchiveRefused(rowProblem.message);

@@ -3,8 +3,8 @@ import { checkInput, editableFields, pages, type RichTextDocument, type RichText
 // The three pages a firm in the EU is expected to publish: a privacy policy (GDPR), an imprint
 // (Germany § 5 DDG, Austria § 25 MedienG) and an accessibility statement (European Accessibility
 // Act). A fresh database starts with each as a never-published draft whose body says what the firm
-// must fill in (Migration20261124214500_legal_page_drafts); `npm run seed:demo` publishes them with
-// the demo firm's fictional text instead (db/seeds/demo-content.ts).
+// must fill in (db/seeds/first-start.ts); `npm run seed:demo` publishes them with the demo firm's
+// fictional text instead (db/seeds/demo-content.ts).
 
 /** A legal page: its title, slug, description and body. */
 export interface LegalPage {

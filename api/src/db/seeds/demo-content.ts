@@ -6,6 +6,7 @@ import { recordUnlistedChanges } from '../../content/history/history.service.js'
 import type { ImageStorage } from '../../uploads/storage.js';
 import { saveImage } from '../../uploads/upload.service.js';
 import { originalName } from '../../uploads/variants.js';
+import { seedDemoSite } from './demo-site.js';
 import { Canvas, hex, mix, type Rgb } from './png.js';
 import { UPLOADS_ROOT } from '../../shared/url-paths.js';
 
@@ -117,7 +118,7 @@ const contacts = [
 
 const palette: Rgb[] = ['#0b3d91', '#1a7f37', '#8250df', '#bf3989', '#d1242f', '#9a6700', '#0969da'].map(hex);
 
-/** Replaces every collection with demo content and rewrites the two singletons. */
+/** Replaces every collection with demo content and rewrites the singletons (the site settings: the demo firm; demo-site.ts). */
 export async function seedDemoContent(em: EntityManager, storage: ImageStorage): Promise<Record<string, number>> {
   // Through the upload service, so the demo images are re-encoded and have their variants; all
   // at once (sharp works off the event loop), awaited before the transaction commits.
@@ -208,6 +209,8 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
     const statistics = (await tx.find(Statistics, {}, { orderBy: { id: 'asc' }, limit: 1 }))[0] ?? tx.create(Statistics, {} as never);
     tx.assign(statistics, { yearEstablished: '2011', expertCount: 45, projectCount: 320, partnerCount: 28 });
 
+    const site = await seedDemoSite(tx);
+
     await Promise.all(pending);
     // Each demo record's history starts with its demo state (no author: the seed wrote it).
     await tx.flush();
@@ -219,6 +222,7 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
       news: news.length,
       clients: projects.length,
       contactInfo: contacts.length,
+      pages: site.pages,
     };
   });
 }

@@ -1,15 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { initialRecord } from '@consulting/model';
+import { initialRecord, pages } from '@consulting/model';
 import type { Logger } from 'pino';
 import { generatePassword, hashPassword } from '../../auth/passwords.js';
 import { User } from '../../auth/user.entity.js';
 import type { Config } from '../../config.js';
+import { ContentHistory } from '../../content/history/content-history.entity.js';
 import { recordUnlistedChanges } from '../../content/history/history.service.js';
+import { legalPageDraftValues, PLACEHOLDER_LEGAL_PAGES } from '../../content/pages/legal-pages.js';
+import { ContentDraft } from '../../content/publication/content-draft.entity.js';
 import { singletons } from '../../content/registry.js';
 
 // What a fresh installation needs to show a page and be edited: each singleton's first record
-// (its declaration's `initial` values and defaults) and the first admin. Each step runs only when
-// its table is empty, so starting again changes nothing.
+// (its declaration's `initial` values and defaults), the placeholder legal pages as drafts, and the
+// first admin. Each step runs only when there is nothing of its kind yet, so starting again changes
+// nothing.
 
 export async function seedFirstStartContent(em: EntityManager): Promise<void> {
   let created = false;
@@ -21,6 +25,35 @@ export async function seedFirstStartContent(em: EntityManager): Promise<void> {
   await em.flush();
   // Their first state heads their history, so an editor can always go back to it.
   if (created) await recordUnlistedChanges(em);
+  await seedPlaceholderPages(em);
+}
+
+/**
+ * The privacy policy, imprint and accessibility statement as never-published drafts whose bodies
+ * say what the firm must fill in (content/pages/legal-pages.ts), made as createDraft makes a draft
+ * (live and wasPublished false, the id taken from the pages table's sequence), each heading its
+ * history. Once per database: only while the pages have never had anything (no page, no draft, no
+ * history entry; a discarded or deleted page leaves its history), so a firm that deletes them does
+ * not get them back on the next start. Instances starting at once take turns (an advisory lock).
+ * Not a migration: a migrated database stays empty until the server first starts (a backup is
+ * imported into exactly that), and an imported site's own pages decide.
+ */
+export async function seedPlaceholderPages(outer: EntityManager): Promise<void> {
+  await outer.transactional(async (em) => {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['first start: placeholder pages']);
+    const [{ touched }] = await em.execute<{ touched: boolean }[]>(
+      `select exists (select 1 from "${pages.table}") or exists (select 1 from content_draft where collection = ?) or exists (select 1 from content_history where collection = ?) as touched`,
+      [pages.restPath, pages.restPath],
+    );
+    if (touched) return;
+    for (const page of PLACEHOLDER_LEGAL_PAGES) {
+      const [{ id }] = await em.execute<{ id: number }[]>(`select nextval(pg_get_serial_sequence(?, 'id'))::int as id`, [`"${pages.table}"`]);
+      const values = legalPageDraftValues(page);
+      em.create(ContentDraft, { collection: pages.restPath, recordId: id, values, live: false, wasPublished: false });
+      em.create(ContentHistory, { collection: pages.restPath, recordId: id, action: 'draft', userId: null, username: null, before: null, after: values });
+    }
+    await em.flush();
+  });
 }
 
 /**
