@@ -80,7 +80,8 @@ describe('page metadata', () => {
     const brands = (await (await fetch(`${baseUrl()}/api/brands`)).json()) as Array<{ name: string }>;
     const [organization] = jsonLd(await (await fetch(`${baseUrl()}/`)).text());
     expect(organization).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', name: expect.any(String) });
-    expect(organization.logo).toMatch(/^https?:\/\/[^/]+\/logo\.png$/);
+    // The firm's logo picture from the site settings, else its square icon (made from the Site screen's icon).
+    expect(organization.logo).toMatch(/^https?:\/\/[^/]+\/(icons\/icon-512\.png|uploads\/[^/]+\.png)$/);
     expect((await fetch(organization.logo as string)).headers.get('content-type')).toBe('image/png');
     expect((organization.contactPoint as unknown[]).length).toBeGreaterThan(0);
     expect((organization.subOrganization as Array<{ name: string }>).map((s) => s.name)).toEqual(brands.map((b) => b.name));

@@ -5,6 +5,7 @@ import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { fetchPublicQuery } from './public/page-data/fetch-query';
 import { PublicDataStore } from './public/page-data/public-data';
+import { NOT_FOUND_STATE_KEY, ServerNotFoundContext } from './public/not-found/server-not-found';
 
 /**
  * The data of the server-rendered page (api/src/site/mount.ts), as a JSON data block: not a script
@@ -15,13 +16,16 @@ function serverState(): Record<string, unknown> | undefined {
   return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
 }
 
-const store = new PublicDataStore(fetchPublicQuery, serverState());
+const { [NOT_FOUND_STATE_KEY]: notFound, ...answered } = serverState() ?? {};
+const store = new PublicDataStore(fetchPublicQuery, answered);
 const app = (
   <StrictMode>
     <AppProviders store={store}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
+      <ServerNotFoundContext.Provider value={notFound === true ? window.location.pathname : null}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </ServerNotFoundContext.Provider>
     </AppProviders>
   </StrictMode>
 );

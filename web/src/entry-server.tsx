@@ -12,6 +12,7 @@ import { headTags } from './public/seo/head-tags';
 import { PreviewContext } from './public/preview/PreviewBanner';
 import { SiteOriginContext } from './public/site-origin';
 import { siteFrom } from './public/site/site';
+import { NOT_FOUND_STATE_KEY } from './public/not-found/server-not-found';
 import type { GraphQLExecutor, PreviewBanner, RenderRequest, RenderResult } from './render-contract';
 
 export type { RenderRequest, RenderResult } from './render-contract';
@@ -117,7 +118,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     if (!sharedStyleIds.has(id)) css += rules;
   }
   const inline = ids.length ? `<style data-emotion="css ${ids.join(' ')}">${css}</style>` : '';
-  return { html, head: `${head}\n    ${inline}`, status, lang, state: store.answered(), dataUnavailable: false };
+  // The not-found page says so in its data: the browser shows it at whatever path it was served for.
+  const state = status === 404 ? { ...store.answered(), [NOT_FOUND_STATE_KEY]: true } : store.answered();
+  return { html, head: `${head}\n    ${inline}`, status, lang, state, dataUnavailable: false };
 }
 
 /**

@@ -93,6 +93,9 @@ describe("the firm's settings in a server-rendered page", () => {
     const page = await renderPage('/no-such-page');
     expect(page.status).toBe(404);
     expect(page.html).toContain('404 Page Not Found');
+    // The page says in its embedded data that it is the not-found page (the browser shows it at any path).
+    expect(page.state).toMatchObject({ __notFound: true });
+    expect((await renderPage('/privacy-policy')).state).not.toHaveProperty('__notFound');
     const { doc, meta } = parseHead(page.head);
     expect(doc.title).toBe('404 Page Not Found | Acme Partners');
     expect(meta('og:image')).toBe(`${ORIGIN}/share/index.png`);

@@ -1,11 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { MemoryRouter } from 'react-router';
 import { PublicSiteDocument, SimplePageDocument } from '../../graphql/generated/graphql';
 import { App } from '../../App';
 import { axeViolations } from '../../test/axe-violations';
 import { footerPage, publicSite } from '../../test/fixtures';
 import { answering, failing, pending, renderPublic } from '../../test/render';
 import { PageMetaCollector, type PageMetaValues } from '../page-meta';
+import { PublicDataProvider, PublicDataStore } from '../page-data/public-data';
+import { ServerNotFoundContext } from '../not-found/server-not-found';
+import { system } from '../../theme';
 
 // /<slug>: one of the firm's own pages (a privacy policy), inside the site's layout.
 
@@ -86,5 +91,44 @@ describe('simple page', () => {
     renderPublic(<App />, { path: '/imprint', mocks: [SITE, failing(SimplePageDocument)] });
     expect(await screen.findByText('Failed to load the page')).toBeInTheDocument();
     expect(screen.getByText('Please try again later')).toBeInTheDocument();
+  });
+});
+
+describe("the server's not-found page in the browser", () => {
+  /** The browser's start: the data the server embedded, at the path the page was served for. */
+  function hydrateAt(path: string, serverNotFoundPath: string | null) {
+    const asked: string[] = [];
+    const store = new PublicDataStore(
+      async (_document, name) => {
+        asked.push(name);
+        return name === 'SimplePage' ? { pageBySlug: null } : publicSite();
+      },
+      // What the server embeds with its not-found page (rendered at /404, served for every unknown path).
+      { PublicSite: publicSite(), 'SimplePage{"slug":"404"}': { pageBySlug: null } },
+    );
+    render(
+      <PublicDataProvider store={store}>
+        <ChakraProvider value={system}>
+          <ServerNotFoundContext.Provider value={serverNotFoundPath}>
+            <MemoryRouter initialEntries={[path]}>
+              <App />
+            </MemoryRouter>
+          </ServerNotFoundContext.Provider>
+        </ChakraProvider>
+      </PublicDataProvider>,
+    );
+    return asked;
+  }
+
+  it('is shown at the path it was served for at once, asking nothing (the markup the server sent)', () => {
+    const asked = hydrateAt('/no-such-page', '/no-such-page');
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(asked).toEqual([]);
+  });
+
+  it('without the server saying so, a path like a slug asks for its page', async () => {
+    const asked = hydrateAt('/no-such-page', null);
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(asked).toEqual(['SimplePage']);
   });
 });
