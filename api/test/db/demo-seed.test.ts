@@ -62,4 +62,24 @@ describe('demo seed', () => {
     expect(statsHistory[0]).toMatchObject({ action: 'update', username: null, after: { expertCount: stats.expertCount } });
     expect(statsHistory.at(-1)).toMatchObject({ action: 'create', username: null });
   });
+
+  it('writes the demo firm into the site settings and publishes the legal pages with demo text in place of the placeholders', async () => {
+    const settings = (await request(app.baseUrl, 'GET', '/api/site-settings')).body;
+    expect(settings).toMatchObject({
+      firmName: 'Meridian Advisory',
+      shortName: 'Meridian',
+      description: 'Management and strategy consultants helping governments and companies plan, reform and grow.',
+      streetAddress: expect.any(String),
+      city: expect.any(String),
+      linkedinUrl: expect.stringMatching(/^https:\/\/www\.linkedin\.com\//),
+    });
+    const footer = (await request(app.baseUrl, 'GET', '/api/pages?linkedFrom=footer')).body as { slug: string; body: string }[];
+    expect(footer.map((page) => page.slug)).toEqual(['privacy-policy', 'imprint', 'accessibility-statement']);
+    for (const page of footer) {
+      expect(page.body).toMatch(/^This is demo content for Meridian Advisory, a fictional firm\./);
+      expect(page.body).not.toContain('Placeholder');
+    }
+    const cookie = await app.login();
+    expect((await request(app.baseUrl, 'GET', '/api/admin/pages/drafts', { cookie })).body.items).toEqual([]);
+  });
 });
