@@ -36,7 +36,7 @@ try {
   opened = await openMigratedDatabase(() => openDatabase(config, logger), {
     logger,
     prepare: async (orm) => {
-      await seedFirstStartContent(orm.em.fork());
+      await seedFirstStartContent(orm.em.fork(), { timeZone: config.timeZone });
       await seedFirstAdmin(orm.em.fork(), config, logger);
     },
   });

@@ -69,6 +69,9 @@ function parseText(name: string, raw: unknown, max: number): Parsed {
   return { value };
 }
 
+/** A choice's values a message lists in full, up to this many. */
+const CHOICES_LISTED = 30;
+
 /** Checks a present, non-empty value; returns the value to store or the message. */
 export function parseValue(f: Field, raw: unknown): Parsed {
   const name = f.messageName;
@@ -102,7 +105,11 @@ export function parseValue(f: Field, raw: unknown): Parsed {
     case 'choice': {
       const value = typeof raw === 'string' ? raw.trim() : raw;
       const allowed = (f.options ?? []).map((o) => o.value);
-      return typeof value === 'string' && allowed.includes(value) ? { value } : { error: `${name} must be one of ${allowed.join(', ')}` };
+      if (typeof value === 'string' && allowed.includes(value)) return { value };
+      // A long list (time zones) is not recited: its kind and a few examples say enough.
+      return allowed.length <= CHOICES_LISTED
+        ? { error: `${name} must be one of ${allowed.join(', ')}` }
+        : { error: `${name} must be one of its ${allowed.length} allowed values, such as ${allowed.slice(0, 3).join(', ')}` };
     }
     case 'slug': {
       const parsed = parseText(name, raw, f.maxLength ?? MAX_URL_LENGTH);

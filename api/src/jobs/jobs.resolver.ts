@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import { Arg, Authorized, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Publication } from '../content/publication/publication.resolver.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import { firmTimeZone } from '../content/firm-time-zone.js';
 import * as jobs from './jobs.service.js';
 import { ScheduledJobType } from './jobs.types.js';
 
@@ -11,30 +12,30 @@ import { ScheduledJobType } from './jobs.types.js';
 export class JobsResolver {
   @Authorized('content.publish')
   @Mutation(() => ScheduledJobType, { description: "Publishes (action 'publish') or takes off the site ('unpublish') a record at a time in the future; a second schedule of the same action moves the first." })
-  schedulePublication(
+  async schedulePublication(
     @Arg('collection', () => String, { description: "The collection's REST path, e.g. 'news'." }) collection: string,
     @Arg('id', () => Int, { description: 'The id of the record.' }) id: number,
     @Arg('action', () => String, { description: "'publish' or 'unpublish'." }) action: string,
     @Arg('at', () => Date, { description: 'When (in the future, within ten years).' }) at: Date,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return jobs.schedule(ctx.em, ctx.caller, { collection, id, action, at }, ctx.deps.config.timeZone);
+    return jobs.schedule(ctx.em, ctx.caller, { collection, id, action, at }, await firmTimeZone(ctx.em, ctx.deps.config.timeZone));
   }
 
   @Authorized('content.publish')
   @Mutation(() => ScheduledJobType, { description: 'Moves a pending scheduled job to another time in the future.' })
-  rescheduleJob(
+  async rescheduleJob(
     @Arg('id', () => ID, { description: 'The scheduled job.' }) id: string,
     @Arg('at', () => Date, { description: 'The new time (in the future).' }) at: Date,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return jobs.reschedule(ctx.em, ctx.caller, id, at, ctx.deps.config.timeZone);
+    return jobs.reschedule(ctx.em, ctx.caller, id, at, await firmTimeZone(ctx.em, ctx.deps.config.timeZone));
   }
 
   @Authorized('content.publish')
   @Mutation(() => Boolean, { description: 'Cancels a pending scheduled job; true when done.' })
-  cancelScheduledJob(@Arg('id', () => ID, { description: 'The scheduled job.' }) id: string, @Ctx() ctx: GraphQLContext) {
-    return jobs.cancel(ctx.em, ctx.caller, id, ctx.deps.config.timeZone);
+  async cancelScheduledJob(@Arg('id', () => ID, { description: 'The scheduled job.' }) id: string, @Ctx() ctx: GraphQLContext) {
+    return jobs.cancel(ctx.em, ctx.caller, id, await firmTimeZone(ctx.em, ctx.deps.config.timeZone));
   }
 
   @Authorized('content.draft')
@@ -47,9 +48,9 @@ export class JobsResolver {
   }
 
   @Authorized()
-  @Query(() => String, { description: "The firm's time zone (an IANA name, TIME_ZONE): scheduled times are shown and entered in it, stored in UTC." })
-  siteTimeZone(@Ctx() ctx: GraphQLContext): string {
-    return ctx.deps.config.timeZone;
+  @Query(() => String, { description: "The firm's time zone (an IANA name: the site settings' timeZone): scheduled times are shown and entered in it, stored in UTC." })
+  siteTimeZone(@Ctx() ctx: GraphQLContext): Promise<string> {
+    return firmTimeZone(ctx.em, ctx.deps.config.timeZone);
   }
 }
 

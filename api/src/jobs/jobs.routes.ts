@@ -3,6 +3,7 @@ import { collections, singletons } from '../content/registry.js';
 import { bodyOf, errors, idOf, idParameter, json, jsonBody, ref } from '../http/doc-parts.js';
 import { ADMIN_API_ROOT, adminApiRoute, type Route } from '../http/route.js';
 import { emOf } from '../shared/request-context.js';
+import { firmTimeZone } from '../content/firm-time-zone.js';
 import * as jobs from './jobs.service.js';
 
 // The REST rows of scheduled publishing (the GraphQL twin: jobs.resolver.ts).
@@ -34,7 +35,7 @@ export function jobRoutes(): Route[] {
         },
         serve: ({ deps }) => async (req, res) => {
           const body = bodyOf(req);
-          res.status(201).json(await jobs.schedule(emOf(req), callerOf(req), { collection: path, id: idOf(req), action: body.action, at: body.at }, deps.config.timeZone));
+          res.status(201).json(await jobs.schedule(emOf(req), callerOf(req), { collection: path, id: idOf(req), action: body.action, at: body.at }, await firmTimeZone(emOf(req), deps.config.timeZone)));
         },
       }),
     ),
@@ -74,7 +75,7 @@ export function jobRoutes(): Route[] {
         responses: { 200: json(job, 'Moved.'), ...errors(400, 401, 403, 404) },
       },
       serve: ({ deps }) => async (req, res) => {
-        res.json(await jobs.reschedule(emOf(req), callerOf(req), String(req.params.id), bodyOf(req).at, deps.config.timeZone));
+        res.json(await jobs.reschedule(emOf(req), callerOf(req), String(req.params.id), bodyOf(req).at, await firmTimeZone(emOf(req), deps.config.timeZone)));
       },
     }),
     adminApiRoute({
@@ -83,7 +84,7 @@ export function jobRoutes(): Route[] {
       path: `${root}/:id`,
       doc: { tags, operationId: 'cancelScheduledJob', summary: 'Cancels a pending scheduled job.', parameters: [jobIdParameter], responses: { 204: { description: 'Cancelled.' }, ...errors(401, 403, 404) } },
       serve: ({ deps }) => async (req, res) => {
-        await jobs.cancel(emOf(req), callerOf(req), String(req.params.id), deps.config.timeZone);
+        await jobs.cancel(emOf(req), callerOf(req), String(req.params.id), await firmTimeZone(emOf(req), deps.config.timeZone));
         res.status(204).end();
       },
     }),

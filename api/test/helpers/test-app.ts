@@ -68,7 +68,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const orm = await openOrm(options.connectThrough?.(database.url) ?? database.url, logger);
   await migrate(orm);
-  await seedFirstStartContent(orm.em.fork());
+  await seedFirstStartContent(orm.em.fork(), { timeZone: config.timeZone });
   await seedFirstAdmin(orm.em.fork(), config, logger);
 
   const deps: AppDeps = { orm, config, logger, storage: await storageFor(config) };

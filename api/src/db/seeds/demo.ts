@@ -13,7 +13,7 @@ const config = loadConfig();
 const logger = createLogger({ logLevel: 'warn' });
 await runWithDatabase(
   () => openDatabase(config, logger),
-  { logger, prepare: (orm) => seedFirstStartContent(orm.em.fork()) },
+  { logger, prepare: (orm) => seedFirstStartContent(orm.em.fork(), { timeZone: config.timeZone }) },
   async (orm) => {
     const storage = await storageFor(config);
     const counts = await seedDemoContent(orm.em.fork(), storage);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { initialRecord, pages } from '@consulting/model';
+import { firmTimeZones, initialRecord, pages, siteSettings } from '@consulting/model';
 import type { Logger } from 'pino';
 import { generatePassword, hashPassword } from '../../auth/passwords.js';
 import { User } from '../../auth/user.entity.js';
@@ -15,12 +15,18 @@ import { singletons } from '../../content/registry.js';
 // first admin. Each step runs only when there is nothing of its kind yet, so starting again changes
 // nothing.
 
-export async function seedFirstStartContent(em: EntityManager): Promise<void> {
+/**
+ * `firm.timeZone`: the firm's time zone the site settings start with (TIME_ZONE; the settings are
+ * its one source from then on, content/firm-time-zone.ts).
+ */
+export async function seedFirstStartContent(em: EntityManager, firm: { timeZone?: string } = {}): Promise<void> {
   let created = false;
   for (const singleton of singletons) {
     if ((await em.count(singleton.entity)) > 0) continue;
     created = true;
-    em.create(singleton.entity, initialRecord(singleton.type));
+    const record = initialRecord(singleton.type);
+    if (singleton.type === siteSettings && firm.timeZone && firmTimeZones().some((zone) => zone.value === firm.timeZone)) record.timeZone = firm.timeZone;
+    em.create(singleton.entity, record);
   }
   await em.flush();
   // Their first state heads their history, so an editor can always go back to it.
