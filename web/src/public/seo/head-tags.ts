@@ -12,7 +12,6 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-export { absoluteUrl };
 
 /** JSON inside a <script> data block: `<` escaped so no content can close the element. */
 function jsonLdScript(data: unknown): string {
