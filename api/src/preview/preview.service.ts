@@ -50,9 +50,12 @@ function labelOf(definition: CollectionDefinition | SingletonDefinition, record:
   return typeof value === 'string' && value.trim() !== '' ? value : `Untitled ${type.labels.entity.toLowerCase()}`;
 }
 
-/** The page where the previewed record appears: its list's page holding its place, its collection's page, or the landing page. */
+/** The page where the previewed record appears: a simple page's own, its list's page holding its place, its collection's page, or the landing page. */
 async function pageOf(em: EntityManager, definition: CollectionDefinition | SingletonDefinition, overlay: PreviewOverlay): Promise<string> {
   if (!isCollection(definition)) return '/';
+  // A simple page (`page: { path: '' }`) appears on its own page only: /<slug>.
+  const slug = overlay.record.slug;
+  if (definition.type.page?.path === '' && typeof slug === 'string' && slug !== '') return `/${slug}`;
   const list = PAGED_LIST_OF.get(definition.path);
   if (list) {
     // Page 1 at the list's path, later ones at `<path>/page/<n>` (seo/seo-files.ts, site/page-paths.ts).

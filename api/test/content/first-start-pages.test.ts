@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { plainTextOf, type RichTextDocument } from '@consulting/model';
 import { seedFirstStartContent } from '../../src/db/seeds/first-start.js';
 import { migrate } from '../../src/db/orm.js';
+import { previewTarget } from '../../src/preview/preview.service.js';
 import { graphqlClient } from '../helpers/graphql.js';
 import { request } from '../helpers/http.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -60,6 +61,12 @@ describe('placeholder legal pages', () => {
     for (const part of ['European Accessibility Act', 'Conformance status', 'Known issues', 'Feedback and contact', 'Enforcement procedure']) expect(text(accessibility)).toContain(part);
     expect((await draftRows()).every((row) => !row.live && !row.was_published)).toBe(true);
     expect((await request(app.baseUrl, 'GET', '/api/pages')).body).toEqual([]);
+  });
+
+  it('a draft page is previewed on its own page, /<slug> (a simple page has no list)', async () => {
+    const [privacy] = await drafts();
+    const target = await previewTarget(app.orm.em.fork(), 'pages', privacy.recordId);
+    expect({ url: target?.url, live: target?.overlay.live, label: target?.label }).toEqual({ url: '/privacy-policy', live: false, label: 'Privacy policy' });
   });
 
   it('a restart (twice at once) adds none again', async () => {

@@ -72,7 +72,10 @@ describe('demo seed', () => {
       streetAddress: expect.any(String),
       city: expect.any(String),
       linkedinUrl: expect.stringMatching(/^https:\/\/www\.linkedin\.com\//),
+      iconUrl: expect.stringMatching(/^\/uploads\/demo-icon-w512\.png$/),
     });
+    const icon = await fetch(`${app.baseUrl}${settings.iconUrl}`);
+    expect({ status: icon.status, type: icon.headers.get('content-type') }).toEqual({ status: 200, type: 'image/png' });
     const footer = (await request(app.baseUrl, 'GET', '/api/pages?linkedFrom=footer')).body as { slug: string; body: string }[];
     expect(footer.map((page) => page.slug)).toEqual(['privacy-policy', 'imprint', 'accessibility-statement']);
     for (const page of footer) {

@@ -52,7 +52,7 @@ export const PLACEHOLDER_LEGAL_PAGES: readonly LegalPage[] = [
       bulletList(
         'Access to your data (Article 15), rectification (Article 16) and erasure (Article 17).',
         'Restriction of processing (Article 18), data portability (Article 20) and objection (Article 21).',
-        'Withdrawal of consent at any time, without affecting processing before it.',
+        'Withdrawal of consent whenever you wish, without affecting processing before it.',
       ),
       heading('Complaints'),
       paragraph('[The right to lodge a complaint with a supervisory authority, and the name and address of the authority responsible for your firm.]'),

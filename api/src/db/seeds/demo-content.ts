@@ -209,7 +209,7 @@ export async function seedDemoContent(em: EntityManager, storage: ImageStorage):
     const statistics = (await tx.find(Statistics, {}, { orderBy: { id: 'asc' }, limit: 1 }))[0] ?? tx.create(Statistics, {} as never);
     tx.assign(statistics, { yearEstablished: '2011', expertCount: 45, projectCount: 320, partnerCount: 28 });
 
-    const site = await seedDemoSite(tx);
+    const site = await seedDemoSite(tx, storage);
 
     await Promise.all(pending);
     // Each demo record's history starts with its demo state (no author: the seed wrote it).

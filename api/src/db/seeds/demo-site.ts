@@ -1,8 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import * as model from '@consulting/model';
+import sharp from 'sharp';
 import { entityOf } from '../../content/registry.js';
 import { bulletList, documentOf, heading, paragraph, PLACEHOLDER_LEGAL_PAGES, type LegalPage } from '../../content/pages/legal-pages.js';
 import { ContentDraft } from '../../content/publication/content-draft.entity.js';
+import type { ImageStorage } from '../../uploads/storage.js';
+import { saveImage } from '../../uploads/upload.service.js';
 
 const SiteSettings = entityOf(model.siteSettings);
 const Page = entityOf(model.pages);
@@ -32,7 +35,7 @@ export const DEMO_LEGAL_PAGES: readonly LegalPage[] = PLACEHOLDER_LEGAL_PAGES.ma
     'privacy-policy': documentOf(
       DEMO_NOTE,
       heading('Controller and contact'),
-      paragraph('Meridian Advisory, 12 Example Street, Suite 400, 10115 Springfield, Exampleland; privacy@consulting.example. Our data protection officer can be reached at the same address.'),
+      paragraph('Meridian Advisory, 12 Example Street, Suite 400, 10115 Springfield, Exampleland; privacy@consulting.example. Our data protection officer has the same address.'),
       heading('Purposes and legal bases'),
       bulletList(
         'Running this website (server logs kept for security): legitimate interests, Article 6(1)(f) GDPR.',
@@ -47,7 +50,7 @@ export const DEMO_LEGAL_PAGES: readonly LegalPage[] = PLACEHOLDER_LEGAL_PAGES.ma
       bulletList(
         'Access, rectification and erasure (Articles 15 to 17 GDPR).',
         'Restriction, portability and objection (Articles 18, 20 and 21 GDPR).',
-        'Withdrawal of consent at any time.',
+        'Withdrawal of consent whenever you wish.',
       ),
       heading('Complaints'),
       paragraph('You may complain to a supervisory authority, such as the (fictional) Exampleland Data Protection Commission, 1 Authority Square, Springfield.'),
@@ -72,7 +75,7 @@ export const DEMO_LEGAL_PAGES: readonly LegalPage[] = PLACEHOLDER_LEGAL_PAGES.ma
       heading('Known issues'),
       paragraph('Some older project pictures have short alternative texts. We are rewriting them.'),
       heading('Feedback and contact'),
-      paragraph('Tell us about a barrier at accessibility@consulting.example. We answer within ten working days.'),
+      paragraph('Tell us about a barrier: accessibility@consulting.example. We answer within ten working days.'),
       heading('Enforcement procedure'),
       paragraph('If our answer does not resolve the problem, contact the (fictional) Exampleland Accessibility Enforcement Office, 2 Authority Square, Springfield.'),
     ),
@@ -81,13 +84,31 @@ export const DEMO_LEGAL_PAGES: readonly LegalPage[] = PLACEHOLDER_LEGAL_PAGES.ma
 });
 
 /**
- * Writes the demo firm into the site settings and publishes the legal pages with the demo text, in
+ * The demo firm's square mark (web/src/components/Logo.tsx LogoMark: a globe of meridians under a
+ * brass arc) on white, `size` pixels square: the site's icon, the favicon and app icons' source.
+ */
+export function demoMarkPng(size = 512): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="-6 -6 60 60">
+  <rect x="-6" y="-6" width="60" height="60" fill="#ffffff"/>
+  <circle cx="24" cy="24" r="21" fill="none" stroke="#17365e" stroke-width="2.5"/>
+  <ellipse cx="24" cy="24" rx="9" ry="21" fill="none" stroke="#17365e" stroke-width="2"/>
+  <line x1="24" y1="3" x2="24" y2="45" stroke="#17365e" stroke-width="2"/>
+  <path d="M5 17 H43 M5 31 H43" stroke="#17365e" stroke-width="1.5" opacity="0.7"/>
+  <path d="M8 12 A21 21 0 0 1 40 12" fill="none" stroke="#cfa446" stroke-width="3.5" stroke-linecap="round"/>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * Writes the demo firm (and its mark as the icon) into the site settings and publishes the legal pages with the demo text, in
  * the caller's transaction (after the collections were emptied), in place of the placeholder drafts
  * of a fresh install.
  */
-export async function seedDemoSite(tx: EntityManager): Promise<{ pages: number }> {
+export async function seedDemoSite(tx: EntityManager, storage: ImageStorage): Promise<{ pages: number }> {
+  // Its mark, stored like an upload (re-encoded, with variants): the site's icon.
+  const { url: iconUrl } = await saveImage(await demoMarkPng(), storage, 'demo-icon');
   const settings = (await tx.find(SiteSettings, {}, { orderBy: { id: 'asc' }, limit: 1 }))[0] ?? tx.create(SiteSettings, model.initialRecord(model.siteSettings) as never);
-  tx.assign(settings, DEMO_FIRM as never);
+  tx.assign(settings, { ...DEMO_FIRM, iconUrl } as never);
   // The placeholders give way to the published pages (like every collection's records, the pages
   // are new ones; the seed heads their history, demo-content.ts).
   const drafts = await tx.find(ContentDraft, { collection: model.pages.restPath, live: false, wasPublished: false });
