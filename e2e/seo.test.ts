@@ -22,6 +22,9 @@ describe('search engine files', () => {
     const [news, clients] = await Promise.all(
       ['news', 'clients'].map(async (list) => ((await (await fetch(`${baseUrl()}/api/${list}`)).json()) as Array<{ slug: string }>).map((item) => `/${list}/${item.slug}`)),
     );
+    // The firm's simple pages (the demo publishes its legal pages), each at /<slug>.
+    const simple = ((await (await fetch(`${baseUrl()}/api/pages`)).json()) as Array<{ slug: string }>).map((item) => `/${item.slug}`);
+    expect(simple.length).toBeGreaterThan(0);
     const response = await fetch(`${baseUrl()}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
@@ -42,7 +45,11 @@ describe('search engine files', () => {
     expect({ error: parsed.error, root: parsed.root }).toEqual({ error: false, root: 'http://www.sitemaps.org/schemas/sitemap/0.9 urlset' });
     const paths = parsed.urls.map((url) => url.path);
     // The four public pages in order (a paged list's later pages, /news/page/2, follow it when there are any).
-    expect(paths.filter((path) => !/^\/(news|clients)\/./.test(path))).toEqual(['/', '/team', '/news', '/clients']);
+    expect(paths.filter((path) => !/^\/(news|clients)\/./.test(path) && !simple.includes(path))).toEqual(['/', '/team', '/news', '/clients']);
+    // Then the simple pages, each once with its lastmod.
+    const simpleUrls = parsed.urls.filter((url) => simple.includes(url.path));
+    expect(simpleUrls.map((url) => url.path).sort()).toEqual([...simple].sort());
+    for (const url of simpleUrls) expect(url.lastmod).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     // Each list is followed by its items' own pages, every published item once, each with its lastmod.
     const items = parsed.urls.filter((url) => /^\/(news|clients)\/./.test(url.path) && !/\/page\/\d+$/.test(url.path));
     expect(items.map((url) => url.path).sort()).toEqual([...news, ...clients].sort());
