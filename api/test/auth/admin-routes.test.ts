@@ -54,14 +54,14 @@ describe('admin routes', () => {
         'PUT /api/admin/users/:id/role',
       ]),
     );
-    // 6 collections x 8 (create, update, delete, history, restore, move, delete-many,
-    // restore-many), update-many on the 2 with a flag (news, clients), 2 singletons x 3 (update,
+    // 7 collections x 8 (create, update, delete, history, restore, move, delete-many,
+    // restore-many), update-many on the 2 with a flag (news, clients), 3 singletons x 3 (update,
     // history, restore), the upload, 6 webhook routes, 6 account routes (with the role's); the
-    // editorial workflow: 6 collections x 8 draft routes (get, save, discard, publish, submit,
-    // create, list, unpublish) and 2 singletons x 5 (the first five), a schedule route per type
+    // editorial workflow: 7 collections x 8 draft routes (get, save, discard, publish, submit,
+    // create, list, unpublish) and 3 singletons x 5 (the first five), a schedule route per type
     // and 3 for the schedule list, 2 preview-link routes per type and their revocation, and the
-    // activity log's page and CSV.
-    expect(routes.length).toBe(6 * 8 + 2 + 2 * 3 + 1 + 6 + 6 + (6 * 8 + 2 * 5) + (8 + 3) + (8 * 2 + 1) + 2);
+    // activity log's page and CSV. (Issue 25 added the collection pages and the singleton site-settings.)
+    expect(routes.length).toBe(7 * 8 + 2 + 3 * 3 + 1 + 6 + 6 + (7 * 8 + 3 * 5) + (10 + 3) + (10 * 2 + 1) + 2);
   });
 
   it('answer an anonymous caller 401 {"message": "Unauthorized"}, every one', async () => {
