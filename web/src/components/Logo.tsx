@@ -1,34 +1,69 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 
-/** The firm's mark: a globe of meridians under a brass arc. Decorative; the name is text beside it. */
-export function LogoMark({ size = 36, inverted = false }: { size?: number; inverted?: boolean }) {
-  const line = inverted ? '#ffffff' : '#17365e';
+/** The first letter or digit of the firm's name, upper case: the generated mark's letter (as the API's icons draw it). */
+export function initialOf(name: string): string {
+  const found = /[\p{L}\p{N}]/u.exec(name);
+  return found ? found[0].toLocaleUpperCase() : '?';
+}
+
+/**
+ * The firm's generated mark, the same as its favicon, app icons and share cards
+ * (api/src/site-identity/layout.ts): the initial in the heading serif on the brand colour over a
+ * short gold bar. Decorative: the letter is drawn by CSS (not text), so the logo's text and name
+ * stay the firm's name alone.
+ */
+export function LogoMark({ name, size = 36, inverted = false }: { name: string; size?: number; inverted?: boolean }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-      <circle cx="24" cy="24" r="21" fill="none" stroke={line} strokeWidth="2.5" />
-      <ellipse cx="24" cy="24" rx="9" ry="21" fill="none" stroke={line} strokeWidth="2" />
-      <line x1="24" y1="3" x2="24" y2="45" stroke={line} strokeWidth="2" />
-      <path d="M5 17 H43 M5 31 H43" stroke={line} strokeWidth="1.5" opacity="0.7" />
-      <path d="M8 12 A21 21 0 0 1 40 12" fill="none" stroke="#cfa446" strokeWidth="3.5" strokeLinecap="round" />
-    </svg>
+    <Box
+      aria-hidden="true"
+      data-initial={initialOf(name)}
+      position="relative"
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      flexShrink={0}
+      width={`${size}px`}
+      height={`${size}px`}
+      borderRadius={`${Math.round(size * 0.19)}px`}
+      bg={inverted ? 'brand.700' : 'brand.900'}
+      color="white"
+      fontFamily="heading"
+      fontWeight="semibold"
+      fontSize={`${Math.round(size * 0.6)}px`}
+      lineHeight="1"
+      _before={{ content: 'attr(data-initial)', marginTop: '-8%' }}
+      _after={{
+        content: '""',
+        position: 'absolute',
+        bottom: '15%',
+        left: '32%',
+        width: '36%',
+        height: '5.5%',
+        borderRadius: 'full',
+        bg: 'accent.400',
+      }}
+    />
   );
 }
 
 /**
  * The firm's logo: its picture when it has one (`imageUrl`, the firm's name its alternative text),
- * else the mark with the name set in type (first word large, the rest as a small-caps line). A
+ * else the mark (the firm's icon, else its generated mark) with the name set in type (first word large, the rest as a small-caps line). A
  * picture made for light backgrounds shown on a dark band (`plate`) sits on a white plate.
  */
 export function Logo({
   name,
   imageUrl,
   plate = false,
+  markUrl = null,
   inverted = false,
   size = 'md',
 }: {
   name: string;
   imageUrl?: string | null;
   plate?: boolean;
+  /** The firm's square icon (the Site screen's Icon): the mark beside the name; null: the generated mark. */
+  markUrl?: string | null;
   inverted?: boolean;
   size?: 'md' | 'lg';
 }) {
@@ -45,7 +80,11 @@ export function Logo({
   const [first, ...rest] = name.trim().split(/\s+/);
   return (
     <HStack gap={large ? '4' : '2.5'}>
-      <LogoMark size={large ? 64 : 36} inverted={inverted} />
+      {markUrl ? (
+        <img src={markUrl} alt="" width={large ? 64 : 36} height={large ? 64 : 36} style={{ borderRadius: 8, objectFit: 'cover' }} />
+      ) : (
+        <LogoMark name={name} size={large ? 64 : 36} inverted={inverted} />
+      )}
       <Box lineHeight="1">
         <Text
           as="span"

@@ -144,6 +144,20 @@ describe('site header', () => {
     expect(home.querySelectorAll('span')).toHaveLength(1);
   });
 
+  it("without a logo, marks the name with the firm's own initial (no fictional brand's mark), or with its uploaded icon", async () => {
+    const first = renderPublic(<SiteHeader />, { mocks: [answering(PublicSiteDocument, publicSite({ firmName: 'Northwind Partners' }))] });
+    const home = await screen.findByRole('link', { name: 'Northwind Partners' });
+    expect(home.querySelector('[data-initial]')).toHaveAttribute('data-initial', 'N');
+    expect(home.querySelector('svg, img')).toBeNull();
+    first.unmount();
+
+    renderPublic(<SiteHeader />, { mocks: [answering(PublicSiteDocument, publicSite({ firmName: 'Northwind Partners', iconUrl: '/uploads/mark.png' }))] });
+    const withIcon = await screen.findByRole('link', { name: 'Northwind Partners' });
+    expect(withIcon.querySelector('img')).toHaveAttribute('src', '/uploads/mark.png');
+    expect(withIcon.querySelector('img')).toHaveAttribute('alt', '');
+    expect(withIcon.querySelector('[data-initial]')).toBeNull();
+  });
+
   it("shows the firm's logo picture, its name as the alternative text", async () => {
     renderPublic(<SiteHeader />, { mocks: [answering(PublicSiteDocument, publicSite({ firmName: 'Acme Partners', logoUrl: '/uploads/acme.png' }))] });
     const logo = await screen.findByRole('img', { name: 'Acme Partners' });

@@ -40,6 +40,8 @@ export interface Site {
   copyrightHolder: string;
   logoUrl: string | null;
   logoDarkUrl: string | null;
+  /** The firm's square icon: the mark beside the name when there is no logo. */
+  iconUrl: string | null;
   shareImageUrl: string | null;
   address: SiteAddress;
   social: SocialLink[];
@@ -97,6 +99,7 @@ export function siteFrom(data: PublicSiteQuery | undefined): Site {
     copyrightHolder: given(settings?.copyrightHolder) ?? firmName,
     logoUrl: given(settings?.logoUrl) ?? null,
     logoDarkUrl: given(settings?.logoDarkUrl) ?? null,
+    iconUrl: given(settings?.iconUrl) ?? null,
     shareImageUrl: given(settings?.shareImageUrl) ?? null,
     address,
     social: settings
@@ -117,7 +120,7 @@ export function siteFrom(data: PublicSiteQuery | undefined): Site {
  * The logo on the site's dark bands (header, hero, footer): the logo made for dark backgrounds;
  * else the light-background logo on a white plate; else none (the name set in type).
  */
-export function darkBandLogo(site: Site): { imageUrl: string | null; plate: boolean } {
-  if (site.logoDarkUrl) return { imageUrl: site.logoDarkUrl, plate: false };
-  return { imageUrl: site.logoUrl, plate: site.logoUrl !== null };
+export function darkBandLogo(site: Site): { imageUrl: string | null; plate: boolean; markUrl: string | null } {
+  if (site.logoDarkUrl) return { imageUrl: site.logoDarkUrl, plate: false, markUrl: site.iconUrl };
+  return { imageUrl: site.logoUrl, plate: site.logoUrl !== null, markUrl: site.iconUrl };
 }
