@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_FIRM_DESCRIPTION, DEFAULT_FIRM_NAME } from '@consulting/model';
 import { toaster } from '../../components/notifications';
 import { axeViolations } from '../../test/axe-violations';
+import { siteSettings } from '../../test/fixtures';
 import { SIGNED_IN, deferred, fakeServer, renderAdmin, type Answer } from '../test/render-admin';
 
 // The Site screen (issue 25): the firm's identity in groups, each field with its helper text, the
@@ -13,33 +14,12 @@ import { SIGNED_IN, deferred, fakeServer, renderAdmin, type Answer } from '../te
 jest.setTimeout(60_000);
 afterEach(() => toaster.remove());
 
-const settings = {
-  __typename: 'SiteSettings',
-  id: 1,
-  version: 3,
+const settings = siteSettings({
   firmName: DEFAULT_FIRM_NAME,
-  shortName: null,
   description: DEFAULT_FIRM_DESCRIPTION,
   logoUrl: '/uploads/logo.png',
   logoDarkUrl: '/uploads/logo-dark.png',
-  iconUrl: null,
-  shareImageUrl: null,
-  footerText: null,
-  copyrightHolder: null,
-  streetAddress: null,
-  postalCode: null,
-  city: null,
-  region: null,
-  country: null,
-  linkedinUrl: null,
-  xUrl: null,
-  youtubeUrl: null,
-  instagramUrl: null,
-  facebookUrl: null,
-  githubUrl: null,
-  locale: 'en-US',
-  timeZone: 'UTC',
-};
+});
 
 /** Every field the form sends, as the record above has them. */
 const unchanged = Object.fromEntries(Object.entries(settings).filter(([key]) => !['__typename', 'id', 'version'].includes(key)));
