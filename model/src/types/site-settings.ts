@@ -41,11 +41,11 @@ export const siteSettings = contentType({
     }),
     logoUrl: optionalImage('Logo', {
       messageName: 'Logo URL',
-      description: 'The logo on light backgrounds (the header, share images); null: the firm name is set in type.',
+      description: "The logo for light backgrounds; on the site's dark header, hero and footer it sits on a white plate unless there is a logo on dark; null: the firm name is set in type.",
     }),
     logoDarkUrl: optionalImage('Logo on Dark', {
       messageName: 'Logo on dark URL',
-      description: 'The logo on dark backgrounds (the footer); null: the firm name is set in type.',
+      description: 'The logo for dark backgrounds: the header, hero, footer and share cards; null: the logo for light backgrounds on a white plate, else the firm name set in type.',
     }),
     iconUrl: optionalImage('Icon', {
       messageName: 'Icon URL',
