@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { axeViolations } from './harness/axe.js';
 import { launchBrowser, watchConsole } from './harness/browser.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   const cookie = await server.login();
   // One uploaded picture for every article (the site serves it; no outside address to resolve).
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(readFileSync(new URL('../web/public/logo.png', import.meta.url)))], { type: 'image/png' }), 'logo.png');
+  form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 640, height: 360, channels: 3, background: { r: 23, g: 54, b: 94 } } }).png().toBuffer())], { type: 'image/png' }), 'picture.png');
   const uploaded = await fetch(`${server.baseUrl}/api/upload-image`, { method: 'POST', headers: { cookie, origin: server.baseUrl }, body: form });
   if (uploaded.status !== 201) throw new Error(`uploading a picture: ${uploaded.status} ${await uploaded.text()}`);
   const { url: pictureUrl } = (await uploaded.json()) as { url: string };
