@@ -44,7 +44,10 @@ export const DEFAULT_YEAR_ESTABLISHED = '2011';
 export const DEFAULT_FIRM_NAME = 'Your Firm';
 export const DEFAULT_FIRM_DESCRIPTION = 'Independent consultants helping organisations plan, reform and grow.';
 
-/** The locales a firm's content may be in (its pages' lang, og:locale, the dates' region). */
+/**
+ * The locales a firm's content may be in (its pages' lang, og:locale, the dates' region). Only
+ * left-to-right languages: the site's layout has no right-to-left mirror yet.
+ */
 export const FIRM_LOCALES = [
   { value: 'en-US', label: 'English (United States)' },
   { value: 'en-GB', label: 'English (United Kingdom)' },
@@ -66,7 +69,6 @@ export const FIRM_LOCALES = [
   { value: 'el-GR', label: 'Greek (Greece)' },
   { value: 'sr-RS', label: 'Serbian (Serbia)' },
   { value: 'hr-HR', label: 'Croatian (Croatia)' },
-  { value: 'ar-AE', label: 'Arabic (United Arab Emirates)' },
 ] as const;
 
 /** The time zones a firm may be in: UTC, then every IANA zone the runtime knows. */
