@@ -11,7 +11,8 @@ import { securityHeaders } from './http/security-headers.js';
 import { requestLogLevel } from './ops/request-log.js';
 import { jsonErrorHandler } from './rest/error-handler.js';
 import { mountRoutes } from './http/mount-routes.js';
-import { HEALTH_PATH } from './shared/url-paths.js';
+import { HEALTH_PATH, PREVIEW_ROOT } from './shared/url-paths.js';
+import { previewSignInPage } from './preview/preview.routes.js';
 import { NotFound } from './shared/errors.js';
 import { requestEntityManager } from './shared/request-context.js';
 import { mountWeb } from './site/mount.js';
@@ -67,6 +68,8 @@ export async function createApp(deps: AppDeps, { webDist }: { webDist?: string }
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
   app.use((_req, _res, next) => next(new NotFound()));
+  // A signed-out browser opening a staff preview gets a sign-in page (401), not JSON.
+  app.use(PREVIEW_ROOT, previewSignInPage);
   app.use(jsonErrorHandler(logger));
   const webhookWorker = startWebhookWorker(deps);
   // Scheduled jobs (publish at, unpublish at, retention): every instance polls; each job runs once (jobs/scheduler.ts).

@@ -4,7 +4,13 @@
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function messagePage(title: string, message: string): string {
+/** A page's one way on: a link (the site's home unless given). */
+export interface MessageAction {
+  href: string;
+  label: string;
+}
+
+export function messagePage(title: string, message: string, action: MessageAction = { href: '/', label: 'Go to the site' }): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -25,7 +31,7 @@ export function messagePage(title: string, message: string): string {
     <main>
       <h1>${escape(title)}</h1>
       <p>${escape(message)}</p>
-      <p><a href="/">Go to the site</a></p>
+      <p><a href="${escape(action.href)}">${escape(action.label)}</a></p>
     </main>
   </body>
 </html>

@@ -1,10 +1,10 @@
-import type { Request, Response } from 'express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
 import { callerOf } from '../auth/session.js';
 import { collections, singletons } from '../content/registry.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { errors, idParameter, json, jsonBody } from '../http/doc-parts.js';
-import { ADMIN_API_ROOT, adminApiRoute, type Route, type RouteContext } from '../http/route.js';
-import { NotFound } from '../shared/errors.js';
+import { ADMIN_API_ROOT, ADMIN_PANEL_ROOT, adminApiRoute, type Route, type RouteContext } from '../http/route.js';
+import { NotFound, Unauthorized } from '../shared/errors.js';
 import { emOf } from '../shared/request-context.js';
 import { PREVIEW_ROOT } from '../shared/url-paths.js';
 import { pageRendererOf } from '../site/page-renderer.js';
@@ -40,6 +40,27 @@ async function sendPreview(req: Request, res: Response, { deps, reads }: RouteCo
   const page = await renderer.render(target.url, context, banner);
   sendHtml(res, page.status, page.body);
 }
+
+/** The admin's sign-in page, returning to `path` (a preview's own path and query, as asked) once signed in. */
+export const signInPath = (path: string) => `${ADMIN_PANEL_ROOT}/login?next=${encodeURIComponent(path)}`;
+
+/**
+ * Mounted on the preview area before the JSON error handler. A signed-out person who opens a staff
+ * preview in a browser (a link a colleague sent, a tab left open after the session ended) gets a
+ * page, not the API's JSON: still a 401, saying what the page is and linking to the sign-in, which
+ * comes back here after. A client that does not ask for HTML keeps the JSON answer.
+ */
+export const previewSignInPage: ErrorRequestHandler = (error, req, res, next) => {
+  if (!(error instanceof Unauthorized) || req.method !== 'GET' || res.headersSent || req.accepts(['json', 'html']) !== 'html') return next(error);
+  sendHtml(
+    res,
+    401,
+    messagePage('Sign in to see this preview', 'Previews of unpublished changes are for the firm’s staff. Sign in and the preview opens.', {
+      href: signInPath(req.originalUrl),
+      label: 'Sign in',
+    }),
+  );
+};
 
 const linkSchema = {
   type: 'object',

@@ -134,6 +134,22 @@ describe('a never-published news article', () => {
 });
 
 describe('who may preview', () => {
+  it('a signed-out browser gets a sign-in page (still 401) that comes back to the preview; other clients keep JSON', async () => {
+    const [first] = (await news.service.list(session.app.orm.em.fork(), { limit: 1 })) as Card[];
+    const path = `${PREVIEW_ROOT}/news/${first.id}?from=mail`;
+    const page = await fetch(`${session.app.baseUrl}${path}`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, redirect: 'manual' });
+    expect(page.status).toBe(401);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    const body = await page.text();
+    expect(body).toContain('Sign in to see this preview');
+    expect(body).toContain(`href="/admin/login?next=${encodeURIComponent(path)}"`);
+    const api = await fetch(`${session.app.baseUrl}${path}`, { headers: { accept: 'application/json' } });
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+
   it('anonymous: 401 before anything is read; unknown types and records: a 404 page', async () => {
     const [first] = (await news.service.list(session.app.orm.em.fork(), { limit: 1 })) as Card[];
     expect((await get(`${PREVIEW_ROOT}/news/${first.id}`)).status).toBe(401);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { Box, Button, Card, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
@@ -15,8 +15,22 @@ function refusalMessage(error: unknown): string | null {
   return null;
 }
 
+/**
+ * Where to go once signed in: `?next=` when it is a path of the admin panel or a staff preview on
+ * this site (a preview sends a signed-out visitor here), else the dashboard. Anything else (another
+ * host, `//host`, a scheme) is ignored.
+ */
+export function afterSignIn(next: string | null): { path: string; page: boolean } {
+  if (next && /^\/(admin|preview)(\/[^\\]*)?(\?[^\\]*)?$/.test(next) && !next.startsWith('//')) {
+    // A preview is a server-rendered page, not one of the admin's screens: a full page load.
+    return { path: next, page: next.startsWith('/preview/') };
+  }
+  return { path: '/admin', page: false };
+}
+
 export function LoginPage() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   useDocumentTitle('Login');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -32,7 +46,9 @@ export function LoginPage() {
     try {
       await login({ variables: { username, password } });
       notify('success', 'Success', 'Logged in successfully');
-      navigate('/admin', { replace: true });
+      const next = afterSignIn(search.get('next'));
+      if (next.page) window.location.assign(next.path);
+      else navigate(next.path, { replace: true });
     } catch (error) {
       const refusal = refusalMessage(error);
       notify('error', 'Error', refusal ?? 'Failed to login. Please try again.');

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '../../components/notifications';
+import { afterSignIn } from './LoginPage';
 import { SIGNED_IN, SIGNED_OUT, deferred, fakeServer, gqlError, renderAdmin, type Answer } from '../test/render-admin';
 import { dashboardAnswer } from '../test/dashboard-answer';
 import { listAnswer } from '../test/list-answer';
@@ -48,6 +49,31 @@ describe('admin login', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
     expect(server.callsOf('AdminLogin')).toEqual([{ username: 'admin', password: 'secret' }]);
+  });
+
+  it('goes back where it was sent from (?next=, an admin screen or a preview), never to another site', async () => {
+    expect(afterSignIn('/admin/news')).toEqual({ path: '/admin/news', page: false });
+    expect(afterSignIn('/preview/news/7?from=mail')).toEqual({ path: '/preview/news/7?from=mail', page: true });
+    for (const next of [null, '', '//evil.example/admin', 'https://evil.example/admin', '/administrator', '/news', 'javascript:alert(1)', '/admin\\evil']) {
+      expect(afterSignIn(next)).toEqual({ path: '/admin', page: false });
+    }
+
+    let signedIn = false;
+    const server = fakeServer({
+      AdminLogin: () => {
+        signedIn = true;
+        return { data: { login: { __typename: 'User', id: 'u1', username: 'admin' } } };
+      },
+      AdminMe: () => (signedIn ? SIGNED_IN({}) : SIGNED_OUT({})),
+      ...dashboard,
+      AdminCountries: (variables) => listAnswer('countries', [], variables),
+    });
+    renderAdmin(`/admin/login?next=${encodeURIComponent('/admin/countries')}`, { server });
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText(/Username/), 'admin');
+    await user.type(screen.getByLabelText(/Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/countries$/));
   });
 
   it("shows the server's refusal in an 'Error' toast and stays on the login", async () => {
