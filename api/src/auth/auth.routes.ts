@@ -7,6 +7,7 @@ import { emOf } from '../shared/request-context.js';
 import { changeOwnPassword, currentUser, login } from './auth.service.js';
 import { callerOf, endSession, startSession } from './session.js';
 import { clearSessionCookie, SESSION_COOKIE } from './session-store.js';
+import { issueGrant } from './sign-in/session-grant.js';
 
 // Signing in and out, and who is signed in: the REST rows of the session.
 
@@ -21,7 +22,7 @@ export function authRoutes(): Route[] {
       doc: { tags, operationId: 'login', summary: `Signs in; the answer sets the session cookie (${SESSION_COOKIE}).`, requestBody: textBody('username', 'password'), responses: { 200: ok, ...errors(400, 401, 403, 429) } },
       serve: ({ deps }) => async (req, res) => {
         const user = await login(emOf(req), req.body, req.ip ?? 'unknown', deps.config.loginLimits);
-        await startSession(req, user.id);
+        await startSession(req, await issueGrant(emOf(req), user, null));
         res.json({ ok: true });
       },
     }),

@@ -20,6 +20,14 @@ declare module 'express-session' {
     userId: string;
     /** Sign-in time, ms since the epoch. */
     startedAt: number;
+    /** How the sign-in's second step was completed (sign-in/session-grant.ts); null or absent: the password alone. */
+    secondFactor?: 'totp' | 'recovery-code' | 'passkey' | 'enrolled' | null;
+    /** The browser's User-Agent at sign-in (cut to 512 characters), for "Where you are signed in". */
+    userAgent?: string;
+    /** The client address at sign-in, coarsened (IPv4 /24, IPv6 /48): never the full address. */
+    address?: string;
+    /** The last request, ms since the epoch: written by the store's touch (the sessions table keeps connect-pg-simple's columns). */
+    lastSeenAt?: number;
   }
 }
 

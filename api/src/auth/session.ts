@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { emOf } from '../shared/request-context.js';
 import { recordSignOut } from './auth.service.js';
 import type { Caller } from './caller.js';
+import { isIssuedGrant, type SessionGrant } from './sign-in/session-grant.js';
 import './session-store.js';
 
 /** Who is calling, from the session cookie (loaded only while its user exists and it has not expired). */
@@ -9,11 +10,16 @@ export function callerOf(req: Request): Caller {
   return { userId: req.session?.userId ?? null };
 }
 
-/** Signs the user in: a fresh session id (no fixation), then the user id, saved before answering. */
-export async function startSession(req: Request, userId: string): Promise<void> {
+/**
+ * Signs the user of a grant in (the grant is the sign-in policy's word: sign-in/session-grant.ts):
+ * a fresh session id (no fixation), then the user id, saved before answering.
+ */
+export async function startSession(req: Request, grant: SessionGrant): Promise<void> {
+  if (!isIssuedGrant(grant)) throw new Error('startSession needs a grant from issueGrant');
   await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-  req.session.userId = userId;
+  req.session.userId = grant.user.id;
   req.session.startedAt = Date.now();
+  req.session.secondFactor = grant.secondFactor;
   await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
 

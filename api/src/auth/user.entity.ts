@@ -30,6 +30,26 @@ export class User {
   @Property({ type: 'text', hidden: true, lazy: false })
   passwordHash!: Hidden<string>;
 
+  /** The authenticator app's secret (base32) once enrolment is confirmed; null without TOTP (totp.ts). */
+  @Property({ type: 'text', nullable: true, hidden: true, lazy: false })
+  totpSecret?: Hidden<string> | null = null;
+
+  /** A secret shown for enrolment and not yet confirmed by a first code; replaced by each new start. */
+  @Property({ type: 'text', nullable: true, hidden: true, lazy: false })
+  totpPendingSecret?: Hidden<string> | null = null;
+
+  /** When the pending secret was shown (it expires). */
+  @Property({ type: 'datetime', nullable: true, hidden: true })
+  totpPendingAt?: Hidden<Date> | null = null;
+
+  /** The last TOTP time step accepted: a code at or before it is refused (each code counts once). */
+  @Property({ type: 'bigint', nullable: true, hidden: true })
+  totpLastStep?: Hidden<number> | null = null;
+
+  /** When TOTP was confirmed; null without it (AccountSecurity.totpEnabledAt). */
+  @Property({ type: 'datetime', nullable: true, hidden: true })
+  totpEnabledAt?: Hidden<Date> | null = null;
+
   @Field(() => String, { nullable: true, description: 'Email address, if given.' })
   @Property({ type: 'text', nullable: true, unique: true })
   email?: string | null = null;

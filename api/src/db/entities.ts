@@ -2,6 +2,11 @@ import { ActivityLog } from '../activity/activity-log.entity.js';
 import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { SessionRow } from '../auth/session.entity.js';
 import { SignInAddress } from '../auth/sign-in-address.entity.js';
+import { Passkey } from '../auth/factors/passkey.entity.js';
+import { RecoveryCode } from '../auth/factors/recovery-code.entity.js';
+import { AuthPolicy } from '../auth/sign-in/auth-policy.entity.js';
+import { KnownBrowser } from '../auth/sign-in/known-browser.entity.js';
+import { SpentNonce } from '../auth/sign-in/spent-nonce.entity.js';
 import { User } from '../auth/user.entity.js';
 import { ContentHistory } from '../content/history/content-history.entity.js';
 import { ContentDraft } from '../content/publication/content-draft.entity.js';
@@ -27,6 +32,11 @@ export const entities = [
   SessionRow,
   LoginThrottle,
   SignInAddress,
+  Passkey,
+  RecoveryCode,
+  AuthPolicy,
+  KnownBrowser,
+  SpentNonce,
   ...collections.map((c) => c.schema),
   ...singletons.map((s) => s.schema),
   ContentRevision,

@@ -3,6 +3,7 @@ import { currentUser, login } from '../auth/auth.service.js';
 import { endSession, startSession } from '../auth/session.js';
 import { User } from '../auth/user.entity.js';
 import type { GraphQLContext } from './context.js';
+import { issueGrant } from '../auth/sign-in/session-grant.js';
 
 // Shares the REST session cookie and the login rate limit: both go through the auth service.
 @Resolver()
@@ -14,7 +15,7 @@ export class AuthResolver {
     @Ctx() ctx: GraphQLContext,
   ) {
     const user = await login(ctx.em, { username, password }, ctx.req.ip ?? 'unknown', ctx.deps.config.loginLimits);
-    await startSession(ctx.req, user.id);
+    await startSession(ctx.req, await issueGrant(ctx.em, user, null));
     return user;
   }
 

@@ -5,6 +5,7 @@ import { ActivityResolver } from '../activity/activity.resolver.js';
 import { AccountsResolver } from './accounts.resolver.js';
 import { annotateAccess, authChecker } from './access.js';
 import { AuthResolver } from './auth.resolver.js';
+import { SecurityResolver } from './security.resolver.js';
 import { contentResolvers } from './content.resolver.js';
 import { ownPageResolvers } from './own-pages.resolver.js';
 import { publicationResolvers } from '../content/publication/publication.resolver.js';
@@ -20,7 +21,7 @@ let built: Promise<GraphQLSchema> | undefined;
 
 /** The GraphQL schema, built once per process from the resolver classes. */
 export function graphQLSchema(): Promise<GraphQLSchema> {
-  const resolvers = [AuthResolver, AccountsResolver, UploadResolver, ...contentResolvers, ...ownPageResolvers, ...publicationResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver, OverviewResolver, PreviewLinksResolver, ActivityResolver, ...jobResolvers] as const;
+  const resolvers = [AuthResolver, SecurityResolver, AccountsResolver, UploadResolver, ...contentResolvers, ...ownPageResolvers, ...publicationResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver, OverviewResolver, PreviewLinksResolver, ActivityResolver, ...jobResolvers] as const;
   built ??= buildSchema({
     resolvers,
     // Services validate raw input themselves (REST sends raw JSON); no class-validator here.

@@ -18,6 +18,7 @@ import { Migration20261124160400_preview_links } from './Migration20261124160400
 import { Migration20261124160500_content_drafts } from './Migration20261124160500_content_drafts.js';
 import { Migration20261124190000_own_pages_rich_text } from './Migration20261124190000_own_pages_rich_text.js';
 import { Migration20261124212928_site_identity_pages } from './Migration20261124212928_site_identity_pages.js';
+import { Migration20261125010131_second_factors } from './Migration20261125010131_second_factors.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here and adds it to this list (db/migration-files.ts registerMigration).
@@ -41,4 +42,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124160500_content_drafts', class: Migration20261124160500_content_drafts },
   { name: 'Migration20261124190000_own_pages_rich_text', class: Migration20261124190000_own_pages_rich_text },
   { name: 'Migration20261124212928_site_identity_pages', class: Migration20261124212928_site_identity_pages },
+  { name: 'Migration20261125010131_second_factors', class: Migration20261125010131_second_factors },
 ];
