@@ -26,11 +26,3 @@ export async function signInWithPassword(_em: EntityManager, _input: unknown, _c
 export async function signInWithCode(_em: EntityManager, _input: { token: unknown; code: unknown }, _ctx: SignInContext): Promise<SessionGrant> {
   throw new Error('not built yet');
 }
-
-export async function passkeySignInOptions(_em: EntityManager, _input: { token?: string | null }, _ctx: SignInContext): Promise<Record<string, unknown>> {
-  throw new Error('not built yet');
-}
-
-export async function signInWithPasskey(_em: EntityManager, _input: { token?: string | null; response: unknown }, _ctx: SignInContext): Promise<SessionGrant> {
-  throw new Error('not built yet');
-}
