@@ -4,6 +4,7 @@ import session, { type SessionData } from 'express-session';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { persistentSecret } from '../shared/secrets.js';
+import { BROWSER_COOKIE, BROWSER_DAYS } from './sessions/known-browsers.js';
 
 // Sessions live in the `sessions` table (connect-pg-simple's layout) with two lifetimes:
 // - idle: `expire` is pushed to now + SESSION_IDLE_TIMEOUT_SECONDS on every request (never past
@@ -74,17 +75,25 @@ class LifetimeSessionStore extends PgStore {
   }
 
   override set(sid: string, sess: SessionData, callback?: Callback): void {
+    // A save is a request too: the session was seen now.
     this.run(
       `insert into sessions (sess, expire, sid) select $1, to_timestamp($2), $3
        on conflict (sid) do update set sess = $1, expire = to_timestamp($2)`,
-      [sess, this.expireOf(sess), sid],
+      [{ ...sess, lastSeenAt: Date.now() }, this.expireOf(sess), sid],
       (error) => callback?.(error),
     );
   }
 
+  /**
+   * Every request of a loaded, unchanged session: the end moves out and `lastSeenAt` is written
+   * into the stored JSON (that key only, so a concurrent save of the session loses nothing). A
+   * session ended meanwhile is not brought back: no row, nothing updated.
+   */
   override touch(sid: string, sess: SessionData, callback?: Callback): void {
-    this.run('update sessions set expire = to_timestamp($1) where sid = $2', [this.expireOf(sess), sid], (error) =>
-      callback?.(error),
+    this.run(
+      `update sessions set expire = to_timestamp($1), sess = jsonb_set(sess::jsonb, '{lastSeenAt}', to_jsonb($3::bigint))::json where sid = $2`,
+      [this.expireOf(sess), sid, Date.now()],
+      (error) => callback?.(error),
     );
   }
 }
@@ -100,7 +109,7 @@ export function createSessions(config: Config, conString: string, logger: Logger
     },
     config.session,
   );
-  const middleware = session({
+  const sessionMiddleware = session({
     name: SESSION_COOKIE,
     store,
     secret: config.sessionSecret ?? persistentSecret(config.dataDir, 'sessionSecret'),
@@ -114,6 +123,11 @@ export function createSessions(config: Config, conString: string, logger: Logger
       maxAge: config.session.maxLifetimeSeconds * 1000,
     },
   });
+  // The browser cookie a sign-in sets (sessions/known-browsers.ts) is written after the session's.
+  const middleware: RequestHandler = (req, res, next) => {
+    sendBrowserCookieAfterSession(res);
+    sessionMiddleware(req, res, next);
+  };
   // close() is async in connect-pg-simple 10 although its types say void.
   return {
     middleware,
@@ -124,6 +138,32 @@ export function createSessions(config: Config, conString: string, logger: Logger
 }
 
 const COOKIE_ATTRIBUTES = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
+
+const browserCookies = new WeakMap<Response, { id: string; secure: boolean }>();
+
+/**
+ * Sets (or renews) the browser cookie (sessions/known-browsers.ts) on this response: written after
+ * the session cookie, so a client that reads the first Set-Cookie finds `sid`.
+ */
+export function setBrowserCookie(res: Response, id: string, secure: boolean): void {
+  browserCookies.set(res, { id, secure });
+}
+
+/**
+ * Runs before the session middleware: its header hook wraps express-session's, so it runs after
+ * the session cookie is set and appends the browser cookie a sign-in asked for.
+ */
+function sendBrowserCookieAfterSession(res: Response): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    const cookie = browserCookies.get(res);
+    if (cookie && !res.headersSent) {
+      browserCookies.delete(res);
+      res.cookie(BROWSER_COOKIE, cookie.id, { ...COOKIE_ATTRIBUTES, secure: cookie.secure, maxAge: BROWSER_DAYS * 24 * 3600 * 1000 });
+    }
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as typeof res.writeHead;
+}
 
 /** Clears the session cookie with the attributes it was set with, so every browser drops it. */
 export function clearSessionCookie(req: Request, res: Response, config: Config): void {
