@@ -4,9 +4,11 @@
 //   npm run admin -- set-role <username> --role admin|editor|contributor
 //   npm run admin -- reset-password <username> [--password <password>]
 //   npm run admin -- delete <username>
+//   npm run admin -- reset-second-factor <username>
 // Without --password a random one is generated and printed. Everything goes through the auth
 // service: the same username and password rules as anywhere, and a reset or removal ends the
-// user's sessions.
+// user's sessions. reset-second-factor removes the account's authenticator app, passkeys and
+// recovery codes (it lost them) and ends its sessions: the password alone signs in again.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
@@ -14,16 +16,17 @@ import { runWithDatabase } from '../db/startup.js';
 import { AppError, ValidationFailed } from '../shared/errors.js';
 import { createLogger } from '../shared/logger.js';
 import { COMMAND_LINE, createUser, deleteUser, resetPassword, setRoleByUsername } from './accounts.service.js';
+import { describeReset, resetSecondFactors } from './factors/reset.js';
 import { ROLE_LABELS, type Role } from './permissions.js';
 
-const USAGE = 'usage: npm run admin -- <create|reset-password|delete|set-role> <username> [--password <password>] [--role admin|editor|contributor] (create: admin unless --role)';
+const USAGE = 'usage: npm run admin -- <create|reset-password|reset-second-factor|delete|set-role> <username> [--password <password>] [--role admin|editor|contributor] (create: admin unless --role)';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { password: { type: 'string' }, role: { type: 'string' } },
 });
 const [command, username] = positionals;
-if (!['create', 'reset-password', 'delete', 'set-role'].includes(command) || username === undefined || (command === 'set-role' && values.role === undefined)) {
+if (!['create', 'reset-password', 'reset-second-factor', 'delete', 'set-role'].includes(command) || username === undefined || (command === 'set-role' && values.role === undefined)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -43,6 +46,8 @@ await runWithDatabase(() => openDatabase(config, logger), { logger }, async (orm
     } else if (command === 'reset-password') {
       const { user, password } = await resetPassword(em, COMMAND_LINE, username, values.password);
       console.log(`Reset the password of "${user.username}"; their sessions are ended.${shown(password)}`);
+    } else if (command === 'reset-second-factor') {
+      console.log(describeReset(await resetSecondFactors(em, COMMAND_LINE, username)));
     } else {
       await deleteUser(em, COMMAND_LINE, username);
       console.log(`Removed admin "${username.trim()}"; their sessions are ended.`);
