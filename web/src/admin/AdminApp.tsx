@@ -3,6 +3,7 @@ import { Notifications } from '../components/notifications';
 import { AuthGuard } from './auth/AuthGuard';
 import { PermissionGate } from './auth/PermissionGate';
 import { LoginPage } from './auth/LoginPage';
+import { EnrolPage } from './auth/EnrolPage';
 import { AdminFailuresProvider } from './auth/session-expiry';
 import { AdminLayout } from './shell/AdminLayout';
 import { NotFoundPage } from './shell/NotFoundPage';
@@ -18,6 +19,8 @@ export default function AdminApp({ redirectToLogin }: { redirectToLogin?: () => 
     <AdminFailuresProvider redirect={redirectToLogin}>
       <Routes>
         <Route path="login" element={<LoginPage />} />
+        {/* Setting up a second factor the policy requires, between the password and the session. */}
+        <Route path="enrol" element={<EnrolPage />} />
         <Route
           element={
             <AuthGuard>
