@@ -37,13 +37,16 @@ function reportAs(message: string, limit: keyof QueryLimits) {
   };
 }
 
-/** Refuses more than one login field (aliases could otherwise multiply password guesses). */
+/** The mutations that take a password, a code or a passkey: together, one per request. */
+const SIGN_IN_FIELDS = new Set(['login', 'signIn', 'signInWithCode', 'signInWithPasskey', 'confirmTotpEnrolment']);
+
+/** Refuses more than one sign-in field (aliases could otherwise multiply password or code guesses). */
 export function loginLimit(limits: QueryLimits = queryLimits): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
     let logins = 0;
     return {
       Field(node) {
-        if (node.name.value === 'login' && context.getParentType()?.name === 'Mutation') logins += 1;
+        if (SIGN_IN_FIELDS.has(node.name.value) && context.getParentType()?.name === 'Mutation') logins += 1;
       },
       Document: {
         leave() {

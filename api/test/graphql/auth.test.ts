@@ -56,6 +56,18 @@ describe('auth', () => {
     expect(result.errors![0]!.message).toBe('Only one login is allowed per request');
   });
 
+  it('counts every sign-in step as a login: one password, code or passkey per request', async () => {
+    for (const query of [
+      `mutation { a: signInWithCode(token: "t", code: "111111") { status } b: signInWithCode(token: "t", code: "222222") { status } }`,
+      `mutation { a: login(username: "ghost", password: "one") { id } b: signIn(username: "ghost", password: "two") { status } }`,
+      `mutation { a: confirmTotpEnrolment(code: "111111") { recoveryCodes } b: signInWithPasskey(response: "{}") { status } }`,
+    ]) {
+      const result = await gql(query);
+      expect(result.status).toBe(400);
+      expect(result.errors![0]!.message).toBe('Only one login is allowed per request');
+    }
+  });
+
   it('shares the login rate limit with REST', async () => {
     const { perUsername } = LOGIN_LIMITS;
     for (let attempt = 0; attempt < perUsername; attempt += 1) {
