@@ -1,17 +1,74 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, HStack, Table, Text } from '@chakra-ui/react';
-import { KeyRound, Plus, Trash, UserCog } from 'lucide-react';
+import { KeyRound, MonitorSmartphone, Plus, Trash, UserCog } from 'lucide-react';
+import { AdminAccountAuthPolicyDocument, AdminAccountFactorsDocument, type SignInMethod } from '../../graphql/generated/graphql';
+import { useAdminFailures } from '../auth/session-expiry';
+import { serverMessage } from '../errors';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { formatDateTime } from '../shell/format-date';
 import { cardActionsCell, cardBody, cardCell, cardRow, cardScrollArea, cardTable, stickyEnd, visuallyHiddenOnPhones } from '../shell/card-table';
+import { AdminSessionsDialog, type SessionsTarget } from './AdminSessionsDialog';
 import { AdminStepDialog } from './AdminStepDialog';
+import { SecondFactorPolicy } from './SecondFactorPolicy';
 import { LAST_ADMIN_NOTE, roleLabel, useAdminAccounts } from './use-admin-accounts';
 
 const when = (value: unknown) => (value ? formatDateTime(String(value)) : 'Never');
 
-/** Admins: who can sign in, their role, their last sign-in; add (generated password shown once), change the role, reset, remove. */
+/** "App, passkey": the second factors an account signs in with (recovery codes go with them). */
+export function factorNames(methods: readonly SignInMethod[]): string {
+  const names = [methods.includes('TOTP') && 'app', methods.includes('PASSKEY') && 'passkey'].filter((n): n is string => Boolean(n));
+  const text = names.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Every account's second factors, by account id (undefined until the answer comes). */
+function useAccountFactors() {
+  const failures = useAdminFailures();
+  const query = useQuery(AdminAccountFactorsDocument, { fetchPolicy: 'cache-and-network' });
+  useEffect(() => {
+    if (query.error) failures.report(query.error, serverMessage(query.error) ?? 'Failed to load who has two-step verification');
+  }, [query.error, failures]);
+  return query.data ? new Map(query.data.accountFactors.map((f) => [f.userId, f.methods.filter((m) => m !== 'RECOVERY_CODE')])) : undefined;
+}
+
+/** The Two-step cell: On (with what) or Off (under the policy: set up at the next sign-in). */
+function TwoStepState({ methods, required }: { methods: readonly SignInMethod[] | undefined; required: boolean }) {
+  if (!methods) return <Text as="span" color="fg.muted">…</Text>;
+  if (methods.length === 0) {
+    return (
+      <span>
+        <Badge colorPalette="gray">Off</Badge>
+        {required && (
+          <Text as="span" display="block" fontSize="xs" color="fg.muted">
+            Sets it up at the next sign-in
+          </Text>
+        )}
+      </span>
+    );
+  }
+  return (
+    <span>
+      <Badge colorPalette="green">On</Badge>
+      <Text as="span" display="block" fontSize="xs" color="fg.muted">
+        {factorNames(methods)}
+      </Text>
+    </span>
+  );
+}
+
+/**
+ * Admins: who can sign in, their role, two-step verification, their last sign-in; add (generated
+ * password shown once), see and end their sessions, change the role, reset, remove; and the policy
+ * that requires two-step verification of every account.
+ */
 export function AdminsPage() {
   const accounts = useAdminAccounts();
+  const factors = useAccountFactors();
+  const policy = useQuery(AdminAccountAuthPolicyDocument);
+  const [sessionsOf, setSessionsOf] = useState<SessionsTarget | null>(null);
   if (accounts.loading) return null;
+  const required = policy.data?.authPolicy.requireSecondFactor ?? false;
   const { admins, myName, setStep } = accounts;
   // The last Admin keeps the role and the account (the server refuses both; the row says why).
   const adminCount = admins.filter((account) => account.role === 'admin').length;
@@ -24,6 +81,7 @@ export function AdminsPage() {
           <Plus /> Add Admin
         </Button>
       </ScreenHeader>
+      <SecondFactorPolicy />
       {accounts.failed && (
         <Text color="fg.error" mb="4">
           Failed to load the admins. Please try again later.
@@ -35,6 +93,7 @@ export function AdminsPage() {
             <Table.Row bg="bg.subtle">
               <Table.ColumnHeader py="3">Username</Table.ColumnHeader>
               <Table.ColumnHeader py="3">Role</Table.ColumnHeader>
+              <Table.ColumnHeader py="3">Two-step</Table.ColumnHeader>
               <Table.ColumnHeader py="3">Last sign-in</Table.ColumnHeader>
               <Table.ColumnHeader py="3">Added</Table.ColumnHeader>
               <Table.ColumnHeader py="3" textAlign="end" w="1%" {...stickyEnd} bg="bg.subtle">
@@ -62,6 +121,9 @@ export function AdminsPage() {
                       )}
                     </span>
                   </Table.Cell>
+                  <Table.Cell data-label="Two-step" {...cardCell}>
+                    <TwoStepState methods={factors?.get(admin.id)} required={required} />
+                  </Table.Cell>
                   <Table.Cell data-label="Last sign-in" {...cardCell}>
                     {when(admin.lastSignInAt)}
                   </Table.Cell>
@@ -70,7 +132,10 @@ export function AdminsPage() {
                   </Table.Cell>
                   <Table.Cell {...cardActionsCell}>
                     {!isMe && (
-                      <HStack gap="1" justify="end">
+                      <HStack gap="1" justify="end" wrap="wrap">
+                        <Button size="xs" variant="outline" onClick={() => setSessionsOf({ id: admin.id, username: admin.username })}>
+                          <MonitorSmartphone /> Sessions<Box srOnly> of {admin.username}</Box>
+                        </Button>
                         <Button
                           size="xs"
                           variant="outline"
@@ -102,6 +167,7 @@ export function AdminsPage() {
         </Table.Root>
       </Table.ScrollArea>
       <AdminStepDialog accounts={accounts} />
+      <AdminSessionsDialog account={sessionsOf} onClose={() => setSessionsOf(null)} />
     </Box>
   );
 }

@@ -13,6 +13,7 @@ export function SecurityConfirmDialog({
   destructive = true,
   busy,
   error,
+  errorAction,
   onConfirm,
   onClose,
 }: {
@@ -24,7 +25,9 @@ export function SecurityConfirmDialog({
   destructive?: boolean;
   busy: boolean;
   /** The server's refusal, shown under the text (and announced). */
-  error?: ReactNode;
+  error?: string | null;
+  /** What to do about the refusal (a link), under it. */
+  errorAction?: ReactNode;
   onConfirm(): void;
   onClose(): void;
 }) {
@@ -42,9 +45,12 @@ export function SecurityConfirmDialog({
                 {children}
                 <div role="alert">
                   {error && (
-                    <Text color="fg.error" fontWeight="medium">
-                      {error}
-                    </Text>
+                    <Stack gap="1">
+                      <Text color="fg.error" fontWeight="medium">
+                        {error}
+                      </Text>
+                      {errorAction}
+                    </Stack>
                   )}
                 </div>
               </Stack>

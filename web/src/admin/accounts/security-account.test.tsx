@@ -297,3 +297,129 @@ describe('the Account screen: two-step verification', () => {
     expect(server.callsOf('AdminAccountRemoveTotp')).toHaveLength(2);
   });
 });
+
+const ME = { __typename: 'User', id: 'id-admin', username: 'admin' };
+const account = (username: string) => ({ __typename: 'User', id: `id-${username}`, username, role: 'admin', createdAt: '2026-11-01T10:00:00.000Z', lastSignInAt: null });
+const factors = (userId: string, methods: string[]) => ({ __typename: 'AccountFactors', userId, methods });
+const policyAnswer = (required: boolean) => ({ __typename: 'AuthPolicy', requireSecondFactor: required, updatedAt: required ? '2026-11-25T01:00:00.000Z' : null });
+
+describe('the Admins screen: second factors, sessions and the sign-in policy', () => {
+  it('shows who has two-step verification on, and ends one session of an account, then all of them', async () => {
+    let sessions = [session('s2', 'Firefox 130', 'Windows 11'), session('s3', 'Safari 18', 'iOS 18')];
+    const server = fakeServer({
+      AdminMe: SIGNED_IN,
+      AdminAccounts: () => ({ data: { me: ME, admins: [account('admin'), account('sam'), account('kim')] } }),
+      AdminAccountFactors: () => ({
+        data: { accountFactors: [factors('id-admin', ['TOTP', 'RECOVERY_CODE']), factors('id-sam', []), factors('id-kim', ['PASSKEY', 'TOTP', 'RECOVERY_CODE'])] },
+      }),
+      AdminAccountAuthPolicy: () => ({ data: { authPolicy: policyAnswer(false) } }),
+      AdminAccountSessionsOf: () => ({ data: { sessionsOf: [...sessions] } }),
+      AdminAccountEndSession: ({ id }) => {
+        sessions = sessions.filter((s) => s.id !== id);
+        return { data: { endSession: true } };
+      },
+      AdminAccountEndSessionsOf: () => {
+        const ended = sessions.length;
+        sessions = [];
+        return { data: { endSessionsOf: ended } };
+      },
+    });
+    renderAdmin('/admin/admins', { server });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByRole('columnheader', { name: 'Two-step' })).toBeInTheDocument();
+    const sam = await screen.findByRole('row', { name: /^sam/ });
+    await waitFor(() => expect(within(sam).getByText('Off')).toBeInTheDocument());
+    const kim = screen.getByRole('row', { name: /^kim/ });
+    expect(within(kim).getByText('On')).toBeInTheDocument();
+    expect(within(kim).getByText('App, passkey')).toBeInTheDocument();
+    const me = screen.getByRole('row', { name: /admin You/ });
+    expect(within(me).getByText('On')).toBeInTheDocument();
+    expect(within(me).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(sam).getByRole('button', { name: 'Sessions of sam' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sessions of sam' });
+    const list = await within(dialog).findByRole('list', { name: 'Sessions of sam' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('Firefox 130 on Windows 11', { selector: 'p' })).toBeInTheDocument();
+    expect(within(list).queryByText('This browser')).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(list).getByRole('button', { name: 'End Firefox 130 on Windows 11' }));
+    expect(await screen.findByText('Firefox 130 on Windows 11 of sam is signed out.')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(server.callsOf('AdminAccountEndSession')).toEqual([{ id: 's2' }]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'End all sessions of sam' }));
+    expect(await screen.findByText('1 session of sam ended.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('sam is not signed in anywhere.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'End all sessions of sam' })).toBeDisabled();
+    expect(server.callsOf('AdminAccountEndSessionsOf')).toEqual([{ userId: 'id-sam' }]);
+    expect(server.callsOf('AdminAccountSessionsOf').every((v) => v.userId === 'id-sam')).toBe(true);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('asks before requiring two-step verification, says in the dialog why the server refused, then switches it on and off', async () => {
+    let required = false;
+    let refuse = true;
+    const server = fakeServer({
+      AdminMe: SIGNED_IN,
+      AdminAccounts: () => ({ data: { me: ME, admins: [account('admin'), account('sam')] } }),
+      AdminAccountFactors: () => ({ data: { accountFactors: [factors('id-admin', []), factors('id-sam', [])] } }),
+      AdminAccountAuthPolicy: () => ({ data: { authPolicy: policyAnswer(required) } }),
+      AdminAccountSetSecondFactorRequired: (variables) => {
+        if (variables.required && refuse) {
+          return gqlError('BAD_USER_INPUT', 'Invalid input', { errors: [{ field: 'required', message: 'Set up a second factor for your own account first' }] });
+        }
+        required = Boolean(variables.required);
+        return { data: { setSecondFactorRequired: policyAnswer(required) } };
+      },
+    });
+    renderAdmin('/admin/admins', { server });
+    const user = userEvent.setup({ delay: null });
+    const toggle = await screen.findByRole('switch', { name: 'Require two-step verification for every account' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(toggle);
+    const confirm = await screen.findByRole('alertdialog', { name: 'Require two-step verification for every account?' });
+    expect(within(confirm).getByText(/Sessions signed in with a password alone end now/)).toBeInTheDocument();
+    expect(server.callsOf('AdminAccountSetSecondFactorRequired')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Require it' }));
+    expect(await within(confirm).findByText('Set up a second factor for your own account first')).toBeInTheDocument();
+    expect(within(confirm).getByRole('link', { name: /your Account page/ })).toHaveAttribute('href', '/admin/account');
+    expect(await axeViolations()).toEqual([]);
+    expect(toggle).not.toBeChecked();
+
+    refuse = false;
+    await user.click(within(confirm).getByRole('button', { name: 'Require it' }));
+    expect(await screen.findByText('Accounts without an app or a passkey set one up at their next sign-in.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(toggle).toBeChecked());
+
+    // Switching it off is asked too.
+    await user.click(toggle);
+    const off = await screen.findByRole('alertdialog', { name: 'Stop requiring two-step verification?' });
+    await user.click(within(off).getByRole('button', { name: 'Stop requiring' }));
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(server.callsOf('AdminAccountSetSecondFactorRequired')).toEqual([{ required: true }, { required: true }, { required: false }]);
+  });
+
+  it('cancelling the question leaves the policy as it was', async () => {
+    const server = fakeServer({
+      AdminMe: SIGNED_IN,
+      AdminAccounts: () => ({ data: { me: ME, admins: [account('admin')] } }),
+      AdminAccountFactors: () => ({ data: { accountFactors: [factors('id-admin', ['TOTP'])] } }),
+      AdminAccountAuthPolicy: () => ({ data: { authPolicy: policyAnswer(false) } }),
+    });
+    renderAdmin('/admin/admins', { server });
+    const user = userEvent.setup({ delay: null });
+    const toggle = await screen.findByRole('switch', { name: 'Require two-step verification for every account' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await user.click(toggle);
+    const confirm = await screen.findByRole('alertdialog', { name: 'Require two-step verification for every account?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(toggle).not.toBeChecked();
+    expect(server.callsOf('AdminAccountSetSecondFactorRequired')).toEqual([]);
+  });
+});
