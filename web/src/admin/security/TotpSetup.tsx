@@ -132,7 +132,7 @@ export function TotpSetup({ token = null, onDone }: SetupProps) {
   return (
     <Stack gap="5">
       <Stack gap="2">
-        <Text fontWeight="medium">1. Scan this QR code with your authenticator app</Text>
+        <Text fontWeight="medium">Scan this QR code with your authenticator app</Text>
         <Text color="fg.muted" fontSize="sm">
           Google Authenticator, Microsoft Authenticator, 1Password and most password managers can read it.
         </Text>
@@ -155,7 +155,7 @@ export function TotpSetup({ token = null, onDone }: SetupProps) {
         <Stack gap="3">
           <Field.Root invalid={Boolean(error)} required ids={{ errorText: errorId, helperText: helpId }}>
             <Field.Label>
-              2. Code from the app
+              Code from the app
               <Field.RequiredIndicator />
             </Field.Label>
             <Input
