@@ -73,6 +73,8 @@ export interface LoginLimits {
   windowSeconds: number;
   /** Attempts per client IP per 24 hours. */
   perIpPerDay: number;
+  /** Second-step code attempts (authenticator or recovery codes) per account in the window. */
+  codesPerAccount: number;
 }
 
 export type StorageConfig =
@@ -112,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
       perIp: positive(env, 'LOGIN_MAX_PER_IP', 20),
       windowSeconds: positive(env, 'LOGIN_WINDOW_SECONDS', 15 * 60),
       perIpPerDay: positive(env, 'LOGIN_MAX_PER_IP_PER_DAY', 100),
+      codesPerAccount: positive(env, 'LOGIN_MAX_CODE_ATTEMPTS', 5),
     },
     session: {
       idleSeconds: positive(env, 'SESSION_IDLE_TIMEOUT_SECONDS', 8 * 60 * 60),

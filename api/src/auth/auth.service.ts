@@ -17,7 +17,9 @@ const MIN_NEW_PASSWORD_LENGTH = 8;
  * Checks credentials. Throws ValidationFailed for missing fields, TooManyRequests while the
  * username or IP is throttled, Unauthorized('Invalid credentials') for a wrong username or password.
  * The attempt is reserved in the throttle before the password is verified (rate-limit.ts).
- * Starting the session is the adapter's job (session.ts).
+ * This is the password step only: what a sign-in needs next (a second step, enrolment) and the
+ * session are the sign-in flow's (sign-in/sign-in-flow.ts), which records the sign-in when it
+ * completes (recordSignIn).
  */
 export async function login(em: EntityManager, input: unknown, ip: string, limits: LoginLimits): Promise<User> {
   const { username, password } = parseCredentials(input);
@@ -37,11 +39,19 @@ export async function login(em: EntityManager, input: unknown, ip: string, limit
     throw new Unauthorized('Invalid credentials');
   }
   await releaseLoginAttempt(em, reservation);
+  return user;
+}
+
+/**
+ * A sign-in completed (every step the policy asks for): the address is known from now on, the
+ * account's last sign-in time, and the activity entry. `secondFactor`: how the second step was
+ * completed (null: the password alone).
+ */
+export async function recordSignIn(em: EntityManager, user: User, ip: string, secondFactor: string | null = null): Promise<void> {
   await rememberAddress(em, user.id, ip);
   user.lastSignInAt = new Date();
-  logActivity(em, { kind: 'sign-in', actor: user, summary: 'Signed in', address: ip });
+  logActivity(em, { kind: 'sign-in', actor: user, summary: 'Signed in', address: ip, ...(secondFactor ? { details: { secondFactor } } : {}) });
   await em.flush();
-  return user;
 }
 
 /** Before a session ends: the sign-out of its account (nothing for an anonymous one). Starting and ending the session is the adapter's job. */

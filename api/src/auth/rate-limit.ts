@@ -13,6 +13,10 @@ import { TooManyRequests } from '../shared/errors.js';
 // guesses from elsewhere: its attempts draw from a bucket of their own for that account and
 // address, and from the account's shared bucket only while that has room. Guesses from a known
 // address still count (in both), and the per-IP limits hold for every address.
+//
+// Second-step codes (an authenticator's or a recovery code) are reserved the same way
+// (reserveCodeAttempt): a bucket of the account's own (`factor:<userId>`, LOGIN_MAX_CODE_ATTEMPTS)
+// and the same per-IP buckets as passwords. A correct code clears the account's bucket.
 
 export interface ThrottleKeys {
   username: string;
@@ -79,7 +83,24 @@ export async function reserveLoginAttempt(
   limits: LoginLimits,
   what: 'login' | 'password' = 'login',
 ): Promise<Reservation> {
-  const buckets = bucketsOf(keys, limits);
+  return reserve(em, bucketsOf(keys, limits), what);
+}
+
+/**
+ * Reserves one second-step code attempt for the account and the IP, or throws TooManyRequests
+ * ("Too many code attempts. ...", nothing taken) while the account's code bucket or the IP's is
+ * full. Call before verifying the code; releaseLoginAttempt after a correct one.
+ */
+export async function reserveCodeAttempt(em: EntityManager, keys: { userId: string; ip: string }, limits: LoginLimits): Promise<Reservation> {
+  const buckets: Bucket[] = [
+    { key: `day:ip:${keys.ip}`, limit: limits.perIpPerDay, windowSeconds: DAY_SECONDS },
+    { key: `factor:${keys.userId}`, limit: limits.codesPerAccount, windowSeconds: limits.windowSeconds },
+    { key: `ip:${keys.ip}`, limit: limits.perIp, windowSeconds: limits.windowSeconds },
+  ];
+  return reserve(em, buckets.sort((a, b) => (a.key < b.key ? -1 : 1)), 'code');
+}
+
+async function reserve(em: EntityManager, buckets: Bucket[], what: 'login' | 'password' | 'code'): Promise<Reservation> {
   try {
     return await em.transactional(async (tx) => {
       const connection = tx.getConnection();
@@ -116,11 +137,12 @@ async function secondsUntilWindowEnds(em: EntityManager, { key, windowSeconds }:
 /**
  * After a successful attempt: the username starts afresh (when this attempt drew from its bucket:
  * a known address's success leaves a lock that guesses from elsewhere set), the address's own
- * bucket for the account too, and the IP gets its slots back.
+ * bucket for the account too (a correct code: the account's code bucket), and the IP gets its
+ * slots back.
  */
 export async function releaseLoginAttempt(em: EntityManager, reservation: Reservation): Promise<void> {
   const connection = em.getConnection();
-  const cleared = reservation.taken.filter((key) => key.startsWith('user:') || key.startsWith('known:'));
+  const cleared = reservation.taken.filter((key) => key.startsWith('user:') || key.startsWith('known:') || key.startsWith('factor:'));
   const returned = reservation.taken.filter((key) => !cleared.includes(key));
   const list = (keys: string[]) => keys.map(() => '?').join(', ');
   if (cleared.length > 0) await connection.execute(`delete from login_throttle where key in (${list(cleared)})`, cleared);

@@ -105,7 +105,12 @@ export class SecurityResolver {
   }
 
   private async completeEnrolment(ctx: GraphQLContext, enrolling: Awaited<ReturnType<typeof enrollingAccount>>): Promise<User | null> {
-    if (!enrolling.token) return null;
+    if (!enrolling.token) {
+      // A signed-in account that set up a factor has completed a second step in this session: it
+      // may switch the policy on (setSecondFactorRequired). Saved with the session as it answers.
+      if (ctx.req.session && !ctx.req.session.secondFactor) ctx.req.session.secondFactor = 'enrolled';
+      return null;
+    }
     const grant = await completeEnrolmentSignIn(ctx.em, enrolling, contextOf(ctx));
     await startSession(ctx.req, grant);
     return grant.user;

@@ -68,6 +68,43 @@ export class BadRequest extends plainError(400, 'BAD_REQUEST', 'Bad request') {}
 /** Anonymous caller of an admin operation, or wrong credentials: REST 401, GraphQL UNAUTHENTICATED. */
 export class Unauthorized extends plainError(401, 'UNAUTHENTICATED', 'Unauthorized') {}
 
+/** The next step of a sign-in whose password was right (auth/sign-in/sign-in-flow.ts). */
+export interface SignInStep {
+  /** For the next step: signed, valid a few minutes, completes one sign-in. */
+  token: string;
+  /** 'second-factor': what the account can use; 'enrol': what it can set up. */
+  methods: string[];
+  expiresAt: Date;
+}
+
+/**
+ * The password was right, but a session needs more: the second step (REST 401 `{message,
+ * secondStep}`, GraphQL SECOND_STEP_REQUIRED with `extensions.secondStep`), or setting up a second
+ * factor the policy requires (`enrolment`, ENROLMENT_REQUIRED). Same objects on both surfaces.
+ */
+export class SecondStepRequired extends AppError {
+  constructor(
+    readonly kind: 'second-factor' | 'enrol',
+    readonly step: SignInStep,
+  ) {
+    super(
+      kind === 'second-factor' ? 'A second step is needed to sign in' : 'Set up a second factor to sign in',
+      401,
+      kind === 'second-factor' ? 'SECOND_STEP_REQUIRED' : 'ENROLMENT_REQUIRED',
+    );
+  }
+  private stepBody(): Record<string, unknown> {
+    const step = { token: this.step.token, methods: this.step.methods, expiresAt: this.step.expiresAt.toISOString() };
+    return { [this.kind === 'second-factor' ? 'secondStep' : 'enrolment']: step };
+  }
+  override body() {
+    return { message: this.message, ...this.stepBody() };
+  }
+  override extensions() {
+    return this.stepBody();
+  }
+}
+
 /** Signed in, but not allowed (a cross-site request, removing oneself): REST 403, GraphQL FORBIDDEN. */
 export class Forbidden extends plainError(403, 'FORBIDDEN', 'Forbidden') {}
 

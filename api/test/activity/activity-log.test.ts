@@ -10,7 +10,7 @@ import { sessionCookie, TEST_ADMIN } from '../helpers/test-app.js';
 // entry written in the transaction of what it records.
 
 // Small limits so the throttle's refusal can be reached in a few requests.
-const session = signedInApp({ loginLimits: { perUsername: 4, perIp: 1000, windowSeconds: 900, perIpPerDay: 10_000 } });
+const session = signedInApp({ loginLimits: { perUsername: 4, perIp: 1000, windowSeconds: 900, perIpPerDay: 10_000, codesPerAccount: 5 } });
 const base = () => session.app.baseUrl;
 const admin = (method: string, path: string, json?: unknown) => request(base(), method, `/api/admin/${path}`, { json, cookie: session.cookie });
 

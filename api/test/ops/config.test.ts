@@ -123,7 +123,7 @@ describe('configuration', () => {
 describe('security settings', () => {
   it('defaults to 5 per username and 20 per IP in 15 minutes, 100 per IP a day, 8 h idle, 7 days absolute, no extra origins', () => {
     const config = loadConfig({});
-    expect(config.loginLimits).toEqual({ perUsername: 5, perIp: 20, windowSeconds: 900, perIpPerDay: 100 });
+    expect(config.loginLimits).toEqual({ perUsername: 5, perIp: 20, windowSeconds: 900, perIpPerDay: 100, codesPerAccount: 5 });
     expect(config.session).toEqual({ idleSeconds: 8 * 3600, maxLifetimeSeconds: 7 * 24 * 3600 });
     expect(config.trustedOrigins).toEqual([]);
   });
@@ -134,10 +134,12 @@ describe('security settings', () => {
       LOGIN_MAX_PER_IP: '10',
       LOGIN_WINDOW_SECONDS: '60',
       LOGIN_MAX_PER_IP_PER_DAY: '50',
+      LOGIN_MAX_CODE_ATTEMPTS: '4',
       SESSION_IDLE_TIMEOUT_SECONDS: '600',
       SESSION_MAX_LIFETIME_SECONDS: '3600',
     });
-    expect(config.loginLimits).toEqual({ perUsername: 3, perIp: 10, windowSeconds: 60, perIpPerDay: 50 });
+    expect(config.loginLimits).toEqual({ perUsername: 3, perIp: 10, windowSeconds: 60, perIpPerDay: 50, codesPerAccount: 4 });
+    expect(() => loadConfig({ LOGIN_MAX_CODE_ATTEMPTS: '0' })).toThrow('LOGIN_MAX_CODE_ATTEMPTS must be at least 1');
     expect(config.session).toEqual({ idleSeconds: 600, maxLifetimeSeconds: 3600 });
     expect(() => loadConfig({ LOGIN_MAX_PER_USERNAME: '0' })).toThrow('LOGIN_MAX_PER_USERNAME must be at least 1');
     expect(() => loadConfig({ SESSION_IDLE_TIMEOUT_SECONDS: '8h' })).toThrow('SESSION_IDLE_TIMEOUT_SECONDS must be a whole number');

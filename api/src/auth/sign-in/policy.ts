@@ -1,4 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { logActivity } from '../../activity/activity.js';
+import { ValidationFailed } from '../../shared/errors.js';
+import type { Caller } from '../caller.js';
+import { requirePermission } from '../permissions.js';
 import { AuthPolicy } from './auth-policy.entity.js';
 
 // The sign-in policy and what an account has: read by the grant (session-grant.ts) on every sign-in.
@@ -36,6 +40,41 @@ export async function secondFactorsOf(em: EntityManager, userId: string): Promis
  * the caller's session completed one; an admin whose own session has none is refused (400) until
  * they set up a factor. Returns the new policy.
  */
-export async function setSecondFactorRequired(_em: EntityManager, _caller: import('../caller.js').Caller, _required: boolean, _ctx: { keepSessionId: string | null }): Promise<AuthPolicy> {
-  throw new Error('not built yet');
+export async function setSecondFactorRequired(em: EntityManager, caller: Caller, required: boolean, ctx: { keepSessionId: string | null }): Promise<AuthPolicy> {
+  const user = await requirePermission(em, caller, 'accounts');
+  if (typeof required !== 'boolean') throw new ValidationFailed([{ field: 'required', message: 'Required must be true or false' }]);
+  const connection = em.getConnection();
+  if (required) {
+    // The caller's own session must have completed a second step (or set a factor up), and the
+    // account must still have one: else switching it on would lock them out at their next sign-in.
+    const [session] = ctx.keepSessionId
+      ? await connection.execute<Array<{ factor: string | null }>>(`select sess->>'secondFactor' as factor from sessions where sid = ?`, [ctx.keepSessionId])
+      : [];
+    if (!session?.factor || (await secondFactorsOf(em, user.id)).length === 0) {
+      throw new ValidationFailed([{ field: 'required', message: 'Set up a second factor for your own account first' }]);
+    }
+  }
+  await em.transactional(async (tx) => {
+    const context = tx.getTransactionContext();
+    const txConnection = tx.getConnection();
+    await txConnection.execute(
+      `insert into auth_policy (id, require_second_factor, updated_at) values (1, ?, now())
+       on conflict (id) do update set require_second_factor = excluded.require_second_factor, updated_at = excluded.updated_at`,
+      [required],
+      'run',
+      context,
+    );
+    if (required) {
+      // Sessions signed in with a password alone (before this, or before second steps existed) end now.
+      await txConnection.execute(`delete from sessions where coalesce(sess->>'secondFactor', '') = '' and sid is distinct from ?`, [ctx.keepSessionId], 'run', context);
+    }
+    logActivity(tx, {
+      kind: 'account.policy',
+      actor: user,
+      summary: required ? 'Required a second factor for every account' : 'Stopped requiring a second factor for every account',
+      details: { requireSecondFactor: required },
+    });
+    await tx.flush();
+  });
+  return authPolicy(em);
 }
