@@ -5,7 +5,7 @@ import { readArchive, type EntrySink } from './archive-reader.js';
 import { isTableEntry, manifestFile, rowMessage, targetColumns, verifyEntry, type ManifestFile, type TableRead } from './import-entries.js';
 import { JsonArraySplitter, JsonStreamError } from './json-stream.js';
 import { rowRules } from './row-rules.js';
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ArchiveRefused, backupTables, type ArchiveLimits, type Manifest } from './site-archive.js';
+import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ArchiveRefused, backupTables, SIGN_IN_TABLES, type ArchiveLimits, type Manifest } from './site-archive.js';
 
 // The import's first pass (import-site.ts): the whole archive checked, changing nothing.
 
@@ -18,7 +18,7 @@ export interface Checked {
 }
 
 /** Tables added after the first archives: an archive may lack them. */
-const LATER_TABLES: ReadonlySet<string> = new Set(['content_draft', 'slug_redirects', 'site_settings', 'pages']);
+const LATER_TABLES: ReadonlySet<string> = new Set(['content_draft', 'slug_redirects', 'site_settings', 'pages', ...SIGN_IN_TABLES]);
 
 export async function checkArchive(orm: MikroORM, archive: string, limits: ArchiveLimits, signal?: AbortSignal): Promise<Checked> {
   const known = backupTables(orm);

@@ -41,6 +41,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An argon2 hash in the PHC string format (passwords.ts writes argon2id ones). */
 const ARGON2_HASH = /^\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
 
+/** A TOTP secret: base32 (RFC 4648), optionally padded. */
+const BASE32_SECRET = /^[A-Z2-7]{16,256}=*$/;
+/** A WebAuthn credential id, base64url: at most 1023 bytes. */
+const CREDENTIAL_ID = /^[A-Za-z0-9_-]{1,1364}$/;
+/** A COSE public key as PostgreSQL's JSON writes a bytea: a backslash, `x` and hex, at most 2 KiB. */
+const PUBLIC_KEY = /^\\x(?:[0-9a-f]{2}){1,2048}$/;
+
 const problem = (field: string, message: string): RowProblem => ({ field, message });
 
 /** Rules per backup table. */
@@ -140,9 +147,49 @@ export function rowRules(orm: MikroORM): Map<string, RowCheck> {
     if (picture != null && !(typeof picture === 'string' && picture.length <= MAX_URL_LENGTH && isImageAddress(picture))) {
       return problem('profile_image_url', 'Profile image URL must be an uploaded image or a web address starting with http:// or https://');
     }
-    for (const column of ['created_at', 'updated_at', 'last_sign_in_at']) {
+    for (const column of ['created_at', 'updated_at', 'last_sign_in_at', 'totp_pending_at', 'totp_enabled_at']) {
       if (row[column] != null && !isTimestamp(row[column])) return problem(column, 'Must be a date and time');
     }
+    // The authenticator app (auth/factors/totp.ts): its secret, the one being set up, the last step used.
+    for (const column of ['totp_secret', 'totp_pending_secret']) {
+      if (row[column] != null && !(typeof row[column] === 'string' && BASE32_SECRET.test(row[column]))) return problem(column, 'Must be a base32 secret');
+    }
+    if (row.totp_last_step != null && !isCount(row.totp_last_step)) return problem('totp_last_step', 'Must be a whole number from 0');
+    return null;
+  });
+
+  // Second factors (auth/factors/): rows of an account in the archive's users (the foreign keys).
+  rules.set('passkeys', (row) => {
+    if (!(typeof row.id === 'string' && UUID.test(row.id))) return problem('id', 'Id must be a UUID');
+    if (!(typeof row.user_id === 'string' && UUID.test(row.user_id))) return problem('user_id', 'Must be a UUID');
+    if (!(typeof row.credential_id === 'string' && CREDENTIAL_ID.test(row.credential_id))) return problem('credential_id', 'Must be a credential id (base64url)');
+    if (!(typeof row.public_key === 'string' && PUBLIC_KEY.test(row.public_key))) return problem('public_key', 'Must be a public key');
+    if (!isCount(row.counter)) return problem('counter', 'Must be a whole number from 0');
+    const transports = row.transports;
+    if (transports != null && !(Array.isArray(transports) && transports.length <= 10 && transports.every((t) => typeof t === 'string' && /^[a-z-]{1,20}$/.test(t)))) {
+      return problem('transports', 'Must be a list of transports');
+    }
+    const nameFound = typeof row.name === 'string' && !row.name.trim() ? 'Name is required' : textProblem(row.name, 100);
+    if (nameFound) return problem('name', nameFound);
+    if ('backed_up' in row && typeof row.backed_up !== 'boolean') return problem('backed_up', 'Must be true or false');
+    if ('created_at' in row && !isTimestamp(row.created_at)) return problem('created_at', 'Must be a date and time');
+    if (row.last_used_at != null && !isTimestamp(row.last_used_at)) return problem('last_used_at', 'Must be a date and time');
+    return null;
+  });
+
+  rules.set('recovery_codes', (row) => {
+    if (!isId(row.id)) return problem('id', 'Id must be a whole number from 1');
+    if (!(typeof row.user_id === 'string' && UUID.test(row.user_id))) return problem('user_id', 'Must be a UUID');
+    if (!(typeof row.code_hash === 'string' && /^[0-9a-f]{64}$/.test(row.code_hash))) return problem('code_hash', 'Must be a SHA-256 hash (hex)');
+    if ('created_at' in row && !isTimestamp(row.created_at)) return problem('created_at', 'Must be a date and time');
+    if (row.used_at != null && !isTimestamp(row.used_at)) return problem('used_at', 'Must be a date and time');
+    return null;
+  });
+
+  rules.set('auth_policy', (row) => {
+    if (row.id !== 1) return problem('id', 'Must be 1');
+    if ('require_second_factor' in row && typeof row.require_second_factor !== 'boolean') return problem('require_second_factor', 'Must be true or false');
+    if (row.updated_at != null && !isTimestamp(row.updated_at)) return problem('updated_at', 'Must be a date and time');
     return null;
   });
 
@@ -197,5 +244,6 @@ function textProblem(value: unknown, max: number): string | null {
   return null;
 }
 
+const isCount = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isId = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 const isTimestamp = (value: unknown) => typeof value === 'string' && value.length <= 64 && !Number.isNaN(Date.parse(value));

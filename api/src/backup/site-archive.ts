@@ -68,16 +68,21 @@ export class ArchiveRefused extends Error {
 }
 
 /**
- * The tables a backup carries, in restore order: admin accounts, every content table, the content
+ * The tables a backup carries, in restore order: admin accounts (with their authenticator apps),
+ * their passkeys and recovery codes, the sign-in policy, every content table, the content
  * history (so a restored site keeps its undo and restore points), the drafts, then the webhook endpoints
- * (last, so restoring content queues no events for them). Sessions, login throttles and the
- * webhook outbox are transient and stay behind.
+ * (last, so restoring content queues no events for them). Sessions, login throttles, the
+ * addresses and browsers accounts signed in from, spent sign-in tokens and the webhook outbox are
+ * transient and stay behind.
  */
 export function backupTables(orm: MikroORM): string[] {
   const content = [...collections, ...singletons].map((entry) => orm.getMetadata(entry.entity).tableName);
   // The old slugs' redirects after the content they lead to (an item's page: content/pages/).
-  return ['users', ...content, 'slug_redirects', 'content_history', 'content_draft', 'webhook_endpoints'];
+  return ['users', ...SIGN_IN_TABLES, ...content, 'slug_redirects', 'content_history', 'content_draft', 'webhook_endpoints'];
 }
+
+/** What an account signs in with besides its password, and the policy (archives before them lack these). */
+export const SIGN_IN_TABLES = ['passkeys', 'recovery_codes', 'auth_policy'] as const;
 
 /** Adds the `/uploads/<name>` paths in `text` (a row's JSON) to `names`: the stored files the content refers to. */
 export function addReferencedUploads(text: string, names: Set<string>): void {
