@@ -64,7 +64,11 @@ export function EnrolPage() {
   const [signedIn, setSignedIn] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const showExpired = expired && !signedIn;
-  useDocumentTitle(showExpired ? 'Sign-in expired' : TITLES[stage.kind]);
+  // With one way to choose from, its setup is the first screen: it keeps the enrolment's title.
+  const only = methods.length === 1 && (stage.kind === 'totp' || stage.kind === 'passkey');
+  const title = only ? TITLES.choose : TITLES[stage.kind];
+  const prompt = only ? `Your firm requires a second step to sign in. ${PROMPTS[stage.kind]}` : PROMPTS[stage.kind];
+  useDocumentTitle(showExpired ? 'Sign-in expired' : title);
 
   // Each new stage moves focus to its heading, so a screen reader starts there.
   useEffect(() => {
@@ -95,7 +99,7 @@ export function EnrolPage() {
   );
 
   return (
-    <SignInCard icon={<ShieldCheck size={22} aria-hidden />} title={TITLES[stage.kind]} description={PROMPTS[stage.kind]} headingRef={headingRef} wide>
+    <SignInCard icon={<ShieldCheck size={22} aria-hidden />} title={title} description={prompt} headingRef={headingRef} wide>
       {stage.kind === 'choose' && (
         <Stack gap="3">
           {methods.length === 0 && <Text>No way to set up a second step is available in this browser. Ask an administrator for help.</Text>}

@@ -371,6 +371,28 @@ describe('enrolment the policy requires (/admin/enrol)', () => {
     expect(server.callsOf('AdminSecurityRegisterPasskey')).toEqual([{ name: 'Laptop', response: JSON.stringify({ id: 'cred' }), token: 'enrol-token' }]);
   });
 
+  it('goes straight to the app when it is the only way (passkeys unavailable on the site or in the browser)', async () => {
+    for (const methods of [['totp'], ['totp', 'passkey']]) {
+      // The second round: the site allows passkeys but this browser (jsdom) has no WebAuthn.
+      const { server } = signInServer({
+        AdminLogin: () => ENROLMENT(methods),
+        AdminSecurityBeginTotp: () => ({
+          data: { beginTotpEnrolment: { __typename: 'TotpEnrolment', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>', secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x' } },
+        }),
+      });
+      const view = renderAdmin('/admin/login', { server });
+      const user = userEvent.setup({ delay: null });
+      await typePassword(user);
+      expect(await screen.findByRole('heading', { name: 'Set up two-step verification' })).toHaveFocus();
+      expect(screen.getByText(/^Your firm requires a second step to sign in\. Scan the QR code or type the key/)).toBeInTheDocument();
+      expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /passkey/i })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+      expect(await axeViolations()).toEqual([]);
+      view.unmount();
+    }
+  });
+
   it('says the sign-in has expired when opened without a token, or after its time', async () => {
     const view = renderAdmin('/admin/enrol', { server: fakeServer({}) });
     expect(await screen.findByRole('heading', { name: 'This sign-in has expired' })).toHaveFocus();

@@ -77,7 +77,7 @@ export function PasskeySetup({ token = null, onDone }: SetupProps) {
             ref={nameRef}
             name="passkeyName"
             autoComplete="off"
-            maxLength={MAX_NAME + 20}
+            maxLength={MAX_NAME}
             value={name}
             aria-describedby={error ? errorId : helpId}
             onChange={(e) => setName(e.target.value)}
