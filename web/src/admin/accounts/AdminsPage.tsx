@@ -132,7 +132,7 @@ export function AdminsPage() {
                   </Table.Cell>
                   <Table.Cell {...cardActionsCell}>
                     {!isMe && (
-                      <HStack gap="1" justify="end" wrap="wrap">
+                      <HStack gap="1" justify="end" wrap={{ base: 'wrap', md: 'nowrap' }}>
                         <Button size="xs" variant="outline" onClick={() => setSessionsOf({ id: admin.id, username: admin.username })}>
                           <MonitorSmartphone /> Sessions<Box srOnly> of {admin.username}</Box>
                         </Button>

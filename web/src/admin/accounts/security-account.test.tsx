@@ -190,6 +190,15 @@ describe('the Account screen: passkeys', () => {
     expect(await screen.findByText('YubiKey no longer signs you in.')).toBeInTheDocument();
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(server.callsOf('AdminAccountRemovePasskey')).toEqual([{ id: 'p2' }, { id: 'p2' }]);
+
+    // Adding one opens the shared setup (a name, then the browser's own prompt).
+    await user.click(screen.getByRole('button', { name: /Add a passkey/ }));
+    const add = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    expect(within(add).getByRole('textbox', { name: /Passkey name/ })).toBeInTheDocument();
+    expect(within(add).getByRole('button', { name: /Create passkey/ })).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(add).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says why passkeys cannot be used when the site is on an IP address', async () => {
