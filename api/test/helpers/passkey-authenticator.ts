@@ -57,8 +57,15 @@ function u32(value: number): Buffer {
 export class SoftAuthenticator {
   readonly credentials: SoftCredential[] = [];
 
-  /** `origin`: what the "browser" puts in clientDataJSON (e.g. http://localhost:4321). */
-  constructor(readonly origin: string) {}
+  /**
+   * `origin`: what the "browser" puts in clientDataJSON (e.g. http://localhost:4321). `counter`
+   * false: the signature counter stays 0, as synced passkeys report it (nothing but the
+   * server's single-use challenge stops a replayed answer then).
+   */
+  constructor(
+    readonly origin: string,
+    readonly options: { counter?: boolean } = {},
+  ) {}
 
   private flags(userVerified: boolean, extra = 0): number {
     return FLAG_UP | (userVerified ? FLAG_UV : 0) | FLAG_BE | FLAG_BS | extra;
@@ -125,7 +132,7 @@ export class SoftAuthenticator {
     const credential =
       answer.credential ?? this.credentials.find((c) => c.rpId === options.rpId && (allowed.size === 0 || allowed.has(c.id)));
     if (!credential) throw new Error('NotAllowedError: no credential for these options');
-    credential.signCount += 1;
+    if (this.options.counter !== false) credential.signCount += 1;
     const authData = Buffer.concat([sha256(options.rpId), Buffer.from([this.flags(answer.userVerified ?? true)]), u32(credential.signCount)]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, answer.origin ?? this.origin);
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey);

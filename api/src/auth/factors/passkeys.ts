@@ -1,4 +1,3 @@
-import { createHash, randomInt } from 'node:crypto';
 import net from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_FIRM_NAME, siteSettings } from '@consulting/model';
@@ -17,6 +16,7 @@ import { authPolicy } from '../sign-in/policy.js';
 import { issueStepToken, readStepToken, spendStepToken, type StepToken } from '../sign-in/sign-in-tokens.js';
 import { User } from '../user.entity.js';
 import { Passkey } from './passkey.entity.js';
+import { createFirstRecoveryCodes } from './recovery-codes.js';
 
 // OWNER: helper "passkeys" (contract-26.md). WebAuthn with @simplewebauthn/server: the relying
 // party is PUBLIC_URL (its host is the rpID, its origin the expected origin), the firm's name is
@@ -161,13 +161,13 @@ export async function registerPasskey(em: EntityManager, user: User, input: { na
   return em.transactional(async (tx) => {
     // One registration at a time per account: the name check, the first-factor check and the
     // recovery codes see every passkey registered before.
-    await tx.getConnection().execute('select id from users where id = ? for update', [user.id]);
+    await tx.execute('select id from users where id = ? for update', [user.id]);
     if (!(await spendStepToken(tx, token))) throw new ValidationFailed([{ field: 'response', message: 'This passkey request was already used. Try again.' }], INVALID_PASSKEY_MESSAGE);
     await refuseTakenName(tx, user.id, name);
     if ((await tx.count(Passkey, { credentialId: info.credential.id })) > 0) {
       throw new ValidationFailed([{ field: 'response', message: 'This passkey is already registered' }], INVALID_PASSKEY_MESSAGE);
     }
-    const [before] = await tx.getConnection().execute<Array<{ factors: boolean; codes: boolean }>>(
+    const [before] = await tx.execute<Array<{ factors: boolean; codes: boolean }>>(
       `select (u.totp_secret is not null or exists (select 1 from passkeys p where p.user_id = u.id)) as factors,
               exists (select 1 from recovery_codes r where r.user_id = u.id and r.used_at is null) as codes
          from users u where u.id = ?`,
@@ -213,11 +213,10 @@ export async function renamePasskey(em: EntityManager, caller: Caller, id: strin
 export async function removePasskey(em: EntityManager, caller: Caller, id: string): Promise<void> {
   const { user, passkey } = await ownPasskey(em, caller, id);
   await em.transactional(async (tx) => {
-    const connection = tx.getConnection();
     // One removal (or TOTP change) at a time per account: two removals of the last two passkeys
     // cannot both see the other one left.
-    await connection.execute('select id from users where id = ? for update', [user.id]);
-    const [left] = await connection.execute<Array<{ totp: boolean; others: number }>>(
+    await tx.execute('select id from users where id = ? for update', [user.id]);
+    const [left] = await tx.execute<Array<{ totp: boolean; others: number }>>(
       `select (u.totp_secret is not null) as totp,
               (select count(*)::int from passkeys p where p.user_id = u.id and p.id <> ?) as others
          from users u where u.id = ?`,
@@ -225,23 +224,13 @@ export async function removePasskey(em: EntityManager, caller: Caller, id: strin
     );
     const lastFactor = !left || (!left.totp && left.others === 0);
     if (lastFactor && (await authPolicy(tx)).requireSecondFactor) throw new ValidationFailed([{ field: 'factor', message: LAST_FACTOR_MESSAGE }], LAST_FACTOR_MESSAGE);
-    const removed = await connection.execute<Array<{ id: string }>>('delete from passkeys where id = ? and user_id = ? returning id', [passkey.id, user.id]);
+    const removed = await tx.execute<Array<{ id: string }>>('delete from passkeys where id = ? and user_id = ? returning id', [passkey.id, user.id]);
     if (removed.length === 0) throw new NotFound('Passkey not found');
     // The recovery codes stand in for the factors: when the last one goes, they go too.
-    if (lastFactor) await connection.execute('delete from recovery_codes where user_id = ?', [user.id]);
+    if (lastFactor) await tx.execute('delete from recovery_codes where user_id = ?', [user.id]);
     logActivity(tx, { kind: 'account.passkey', actor: user, summary: `Removed a passkey “${passkey.name}”`, details: { account: user.username, accountId: user.id, passkey: passkey.name } });
     await tx.flush();
   });
   em.getUnitOfWork().unsetIdentity(passkey);
 }
 
-// TEMPORARY until recovery-codes.ts (helper "sign-in") exports its generator.
-async function createFirstRecoveryCodes(em: EntityManager, userId: string): Promise<string[]> {
-  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
-  const codes = Array.from({ length: 10 }, () => {
-    const chars = Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
-    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-  });
-  for (const code of codes) await em.getConnection().execute('insert into recovery_codes (user_id, code_hash) values (?, ?)', [userId, createHash('sha256').update(`${userId}\n${code.replace('-', '')}`).digest('hex')]);
-  return codes;
-}

@@ -1,37 +1,32 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { logActivity } from '../../activity/activity.js';
 import { Unauthorized } from '../../shared/errors.js';
+import { recordSignIn } from '../auth.service.js';
 import { challengeToken, credentialShape, INVALID_PASSKEY_MESSAGE, requireRelyingParty } from '../factors/passkeys.js';
 import { Passkey } from '../factors/passkey.entity.js';
-import { rememberAddress } from '../known-addresses.js';
 import { User } from '../user.entity.js';
 import { issueGrant, type SessionGrant } from './session-grant.js';
-import { issueStepToken, readStepToken, spendStepToken, type StepToken } from './sign-in-tokens.js';
-import type { SignInContext } from './sign-in-flow.js';
+import { issueStepToken, spendStepToken, type StepToken } from './sign-in-tokens.js';
+import { completeStep, openStep, type SignInContext } from './sign-in-flow.js';
 
 // OWNER: helper "passkeys" (contract-26.md). Signing in with a passkey: alone (a discoverable
 // credential, user verification required), or as the second step after a password (its token).
 // The challenge is a step token (purpose 'passkey': the account of the second step, or nobody
 // yet), spent with the sign-in it completes, so an answer signs in once.
 
-export const EXPIRED_SIGN_IN_MESSAGE = 'This sign-in has expired. Sign in again.';
-
-/** The second step's token (purpose 'second-factor'), or 401 when it is not genuine, expired or spent. */
-function secondStepOf(ctx: SignInContext, token: string | null | undefined): StepToken | null {
+/** The second step's token (purpose 'second-factor') and its account; null for a passkey alone; 401 when it is not genuine, expired or spent. */
+async function secondStepOf(em: EntityManager, ctx: SignInContext, token: string | null | undefined): Promise<{ step: StepToken; user: User } | null> {
   if (token === null || token === undefined || token === '') return null;
-  const step = readStepToken(ctx.config, token, 'second-factor');
-  if (!step?.userId) throw new Unauthorized(EXPIRED_SIGN_IN_MESSAGE);
-  return step;
+  return openStep(em, ctx, token, 'second-factor');
 }
 
 /** Request options (navigator.credentials.get): any passkey of this site, or the second step's account's. */
 export async function passkeySignInOptions(em: EntityManager, input: { token?: string | null }, ctx: SignInContext): Promise<Record<string, unknown>> {
   const party = requireRelyingParty(ctx.config);
-  const step = secondStepOf(ctx, input.token);
-  const passkeys = step ? await em.find(Passkey, { user: step.userId }, { orderBy: { createdAt: 'asc' } }) : [];
-  if (step && passkeys.length === 0) throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
-  const { token } = issueStepToken(ctx.config, 'passkey', step?.userId ?? null);
+  const second = await secondStepOf(em, ctx, input.token);
+  const passkeys = second ? await em.find(Passkey, { user: second.user.id }, { orderBy: { createdAt: 'asc' } }) : [];
+  if (second && passkeys.length === 0) throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
+  const { token } = issueStepToken(ctx.config, 'passkey', second?.user.id ?? null);
   const options = await generateAuthenticationOptions({
     rpID: party.rpID,
     challenge: token,
@@ -48,11 +43,14 @@ export async function passkeySignInOptions(em: EntityManager, input: { token?: s
  */
 export async function signInWithPasskey(em: EntityManager, input: { token?: string | null; response: unknown }, ctx: SignInContext): Promise<SessionGrant> {
   const party = requireRelyingParty(ctx.config);
-  const step = secondStepOf(ctx, input.token);
+  const second = await secondStepOf(em, ctx, input.token);
   const response = credentialShape<AuthenticationResponseJSON>(input.response, ['clientDataJSON', 'authenticatorData', 'signature']);
 
   const passkey = await em.findOne(Passkey, { credentialId: response.id });
-  if (!passkey || (step && passkey.user.id !== step.userId)) throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
+  if (!passkey || (second && passkey.user.id !== second.user.id)) throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
+  // The user handle, when the authenticator names one, is the account's id it was registered for.
+  const handle = response.response.userHandle;
+  if (handle !== undefined && handle !== null && handle !== Buffer.from(passkey.user.id).toString('base64url')) throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
 
   let challenge: StepToken | null = null;
   let verified: boolean;
@@ -64,7 +62,7 @@ export async function signInWithPasskey(em: EntityManager, input: { token?: stri
       expectedChallenge: (given) => {
         challenge = challengeToken(ctx.config, given);
         // A challenge for the second step serves that account only; one for a passkey alone, nobody named.
-        return challenge !== null && challenge.userId === (step?.userId ?? null);
+        return challenge !== null && challenge.userId === (second?.user.id ?? null);
       },
       expectedOrigin: party.origin,
       expectedRPID: party.rpID,
@@ -79,21 +77,17 @@ export async function signInWithPasskey(em: EntityManager, input: { token?: stri
   }
   const spent: StepToken | null = challenge;
   if (!verified || !spent) throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
-  // The challenge completes one sign-in; so does the second step's token.
+  // The challenge serves once; the second step's token completes one sign-in (completeStep spends it).
   if (!(await spendStepToken(em, spent))) throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
-  if (step && !(await spendStepToken(em, step))) throw new Unauthorized(EXPIRED_SIGN_IN_MESSAGE);
 
-  const user = await em.findOne(User, { id: passkey.user.id });
-  if (!user) throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
   passkey.counter = newCounter;
   passkey.backedUp = backedUp;
   passkey.lastUsedAt = new Date();
-  if (!step) {
-    // A passkey alone is the whole sign-in (the password step records its own otherwise).
-    await rememberAddress(em, user.id, ctx.ip);
-    user.lastSignInAt = new Date();
-    logActivity(em, { kind: 'sign-in', actor: user, summary: 'Signed in with a passkey', address: ctx.ip, details: { passkey: passkey.name } });
-  }
   await em.flush();
-  return issueGrant(em, user, 'passkey');
+  if (second) return completeStep(em, ctx, second.step, second.user, 'passkey');
+  const user = await em.findOne(User, { id: passkey.user.id });
+  if (!user) throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
+  const grant = await issueGrant(em, user, 'passkey');
+  await recordSignIn(em, user, ctx.ip, 'passkey');
+  return grant;
 }
