@@ -22,7 +22,7 @@ export function factorNames(methods: readonly SignInMethod[]): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Every account's second factors, by account id (undefined until the answer comes). */
+/** Every account's second factors, by account id (undefined until the answer comes; an account it does not list has none). */
 function useAccountFactors() {
   const failures = useAdminFailures();
   const query = useQuery(AdminAccountFactorsDocument, { fetchPolicy: 'cache-and-network' });
@@ -122,7 +122,7 @@ export function AdminsPage() {
                     </span>
                   </Table.Cell>
                   <Table.Cell data-label="Two-step" {...cardCell}>
-                    <TwoStepState methods={factors?.get(admin.id)} required={required} />
+                    <TwoStepState methods={factors && (factors.get(admin.id) ?? [])} required={required} />
                   </Table.Cell>
                   <Table.Cell data-label="Last sign-in" {...cardCell}>
                     {when(admin.lastSignInAt)}

@@ -317,7 +317,8 @@ describe('the Admins screen: second factors, sessions and the sign-in policy', (
     let sessions = [session('s2', 'Firefox 130', 'Windows 11'), session('s3', 'Safari 18', 'iOS 18')];
     const server = fakeServer({
       AdminMe: SIGNED_IN,
-      AdminAccounts: () => ({ data: { me: ME, admins: [account('admin'), account('sam'), account('kim')] } }),
+      // lee was added after the factors were read: not listed there, so no factor.
+      AdminAccounts: () => ({ data: { me: ME, admins: [account('admin'), account('sam'), account('kim'), account('lee')] } }),
       AdminAccountFactors: () => ({
         data: { accountFactors: [factors('id-admin', ['TOTP', 'RECOVERY_CODE']), factors('id-sam', []), factors('id-kim', ['PASSKEY', 'TOTP', 'RECOVERY_CODE'])] },
       }),
@@ -341,6 +342,7 @@ describe('the Admins screen: second factors, sessions and the sign-in policy', (
     const kim = screen.getByRole('row', { name: /^kim/ });
     expect(within(kim).getByText('On')).toBeInTheDocument();
     expect(within(kim).getByText('App, passkey')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /^lee/ })).getByText('Off')).toBeInTheDocument();
     const me = screen.getByRole('row', { name: /admin You/ });
     expect(within(me).getByText('On')).toBeInTheDocument();
     expect(within(me).queryByRole('button')).not.toBeInTheDocument();
