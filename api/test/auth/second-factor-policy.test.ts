@@ -15,7 +15,10 @@ afterAll(async () => {
   await app?.close();
 });
 beforeEach(async () => {
-  await app.orm.em.fork().getConnection().execute('delete from login_throttle');
+  const connection = app.orm.em.fork().getConnection();
+  await connection.execute('delete from login_throttle');
+  // Each test starts with the policy off (one that failed half-way may have left it on).
+  await connection.execute('insert into auth_policy (id, require_second_factor) values (1, false) on conflict (id) do update set require_second_factor = false');
 });
 
 const { gql, rest, account, passwordSession, enrolTotp, sendCode, signedIn } = sessionClient(() => app);
@@ -148,8 +151,13 @@ describe('switching the policy on', () => {
     expect(await signedIn(factorPasswordSession)).toBe(true);
     const activity = await app.orm.em.fork().getConnection().execute(`select summary from activity_log where kind = 'account.policy' order by id desc limit 1`);
     expect(activity[0].summary).toMatch(/second factor/i);
+  });
 
-    // Under the policy the last factor stays.
+  it('keeps the last factor while the policy requires one; without the policy it goes, with its recovery codes', async () => {
+    const boss = await account('last-factor');
+    const bossSession = await passwordSession(boss.username, boss.password);
+    await enrolTotp(bossSession);
+    expect((await gql(SET_POLICY, { r: true }, bossSession)).data!.setSecondFactorRequired.requireSecondFactor).toBe(true);
     const removeLast = await gql('mutation { removeTotp }', {}, bossSession);
     expect(removeLast.errors![0].extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
@@ -161,6 +169,8 @@ describe('switching the policy on', () => {
     await gql(SET_POLICY, { r: false }, bossSession);
     expect((await gql('mutation { removeTotp }', {}, bossSession)).data!.removeTotp).toBe(true);
     expect((await gql('{ mySecurity { totpEnabled recoveryCodesLeft } }', {}, bossSession)).data!.mySecurity).toEqual({ totpEnabled: false, recoveryCodesLeft: 0 });
+    const [codes] = await app.orm.em.fork().getConnection().execute('select count(*)::int as n from recovery_codes r join users u on u.id = r.user_id where u.username = ?', [boss.username]);
+    expect(codes.n).toBe(0);
     const signInAgain = await rest('POST', '/api/login', boss);
     expect(signInAgain.status).toBe(200);
   });
