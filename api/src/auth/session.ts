@@ -4,7 +4,7 @@ import { emOf } from '../shared/request-context.js';
 import { recordSignOut } from './auth.service.js';
 import type { Caller } from './caller.js';
 import { coarseAddress } from './sessions/coarse-address.js';
-import { browserIdFromCookies, newBrowserId, rememberBrowser } from './sessions/known-browsers.js';
+import { browserIdFromCookies, browserKeys, newBrowserId, rememberBrowser } from './sessions/known-browsers.js';
 import { browserNames } from './sessions/user-agent.js';
 import { isIssuedGrant, type SessionGrant } from './sign-in/session-grant.js';
 import { setBrowserCookie } from './session-store.js';
@@ -38,15 +38,15 @@ export async function startSession(req: Request, grant: SessionGrant): Promise<v
   await noteBrowser(req, grant.user, userAgent);
 }
 
-/** Renews the browser cookie; a browser new to the account: an activity entry and a warning in the server log. */
+/** Renews the browser cookie; a browser new to the account (sessions/known-browsers.ts): an activity entry and a warning in the server log. */
 async function noteBrowser(req: Request, user: SessionGrant['user'], userAgent: string | undefined): Promise<void> {
   const browserId = browserIdFromCookies(req.headers.cookie) ?? newBrowserId();
   // express-session has settled the session cookie's Secure ('auto': whether this request came over TLS).
   setBrowserCookie(req.res!, browserId, req.session.cookie.secure === true);
-  const em = emOf(req);
-  if (!(await rememberBrowser(em, user.id, browserId))) return;
   const names = browserNames(userAgent);
   const address = coarseAddress(req.ip);
+  const em = emOf(req);
+  if (!(await rememberBrowser(em, user.id, browserKeys(browserId, { short: names.short, network: address })))) return;
   logActivity(em, {
     kind: 'sign-in.new-browser',
     actor: { id: user.id, username: user.username },

@@ -9,7 +9,8 @@ import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app.js';
 // "Where you are signed in": each session with its browser and system (from the User-Agent), the
 // coarse address it signed in from, sign-in and last-seen times, the current one marked; ending
 // one, the others, or (admins) any account's. A sign-in from a browser the account has not used
-// (the long-lived `bid` cookie) is an activity entry and a warning in the server log, once.
+// (neither its long-lived `bid` cookie nor its looks from that network) is an activity entry and a
+// warning in the server log, once.
 // Client addresses come from X-Forwarded-For (the app trusts the loopback proxy, as behind a
 // reverse proxy); every request still goes to 127.0.0.1.
 
@@ -216,7 +217,8 @@ describe('where you are signed in', () => {
 
     expect((await sessionsOf(adminId, own.cookie)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect((await gql('mutation($id: ID!) { endSessionsOf(userId: $id) }', { id: adminId }, own.cookie)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
-    expect((await gql('mutation($id: ID!) { endSession(id: $id) }', { id: viewIdOf(admin.cookie) }, own.cookie)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    // Another account's session by its id: not theirs to see (not found, as for an id that never was).
+    expect((await gql('mutation($id: ID!) { endSession(id: $id) }', { id: viewIdOf(admin.cookie) }, own.cookie)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
     expect(await signedIn(admin.cookie)).toBe(true);
     // Their own list shows their own sessions only.
     expect((await mySessions(own.cookie)).map((s) => s.id)).toEqual([viewIdOf(own.cookie)]);
@@ -243,12 +245,16 @@ describe('a new browser', () => {
     expect(entries.map((e) => e.summary)).toEqual(['Signed in from a new browser (Chrome on macOS)']);
     expect(warnings.filter((w) => w.userId === id)).toEqual([expect.objectContaining({ level: 40, username: 'nina', browser: 'Chrome on macOS' })]);
 
-    // The same browser (its cookie) again: known.
-    const again = await signIn('nina', password, CHROME_MAC, '203.0.113.41', first.browser);
+    // The same browser (its cookie) again, even from another network: known.
+    const again = await signIn('nina', password, CHROME_MAC, '192.0.2.50', first.browser);
     expect(again.browser).toBe(first.browser);
     entries = await activity('sign-in.new-browser', id);
     expect(entries).toHaveLength(1);
     expect(warnings.filter((w) => w.userId === id)).toHaveLength(1);
+    // A browser without the cookie (a private window) that looks the same from the same network: known too.
+    const private_ = await signIn('nina', password, CHROME_MAC, '203.0.113.99');
+    expect(private_.browser).not.toBe(first.browser);
+    expect(await activity('sign-in.new-browser', id)).toHaveLength(1);
 
     // Another browser: new; the stored key is a hash, never the cookie.
     const other = await signIn('nina', password, FIREFOX_WINDOWS, '203.0.113.42');
@@ -256,11 +262,13 @@ describe('a new browser', () => {
     entries = await activity('sign-in.new-browser', id);
     expect(entries.map((e) => e.summary)).toEqual(['Signed in from a new browser (Chrome on macOS)', 'Signed in from a new browser (Firefox on Windows)']);
     const known = await sql<{ browser_hash: string }>(`select browser_hash from known_browsers where user_id = ?`, [id]);
-    expect(known).toHaveLength(2);
+    // Each browser by its cookie and by its looks from a network: 3 cookies, 3 looks (Chrome from two networks).
+    expect(known).toHaveLength(6);
+    for (const { browser_hash } of known) expect(browser_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(known)).not.toContain(first.browser.slice('bid='.length));
 
-    // A cookie that is not one of ours is replaced by a new one (and the browser is new).
-    const forged = await signIn('nina', password, CHROME_MAC, '203.0.113.43', 'bid=short');
+    // A cookie that is not one of ours is replaced by a new one (and from another network, the browser is new).
+    const forged = await signIn('nina', password, CHROME_MAC, '198.51.100.43', 'bid=short');
     expect(forged.browser).toMatch(/^bid=[A-Za-z0-9_-]{43}$/);
     expect(await activity('sign-in.new-browser', id)).toHaveLength(3);
   });

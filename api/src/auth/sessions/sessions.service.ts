@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { logActivity } from '../../activity/activity.js';
 import { NotFound, Unauthorized } from '../../shared/errors.js';
 import type { Caller } from '../caller.js';
-import { requirePermission } from '../permissions.js';
+import { can, requirePermission, type Role } from '../permissions.js';
 import type { SignInMethod } from '../sign-in/policy.js';
 import { User } from '../user.entity.js';
 import { browserNames } from './user-agent.js';
@@ -118,9 +118,9 @@ export async function endSessionById(em: EntityManager, caller: Caller, input: {
   let [row] = VIEW_ID_PATTERN.test(id) ? await sessionsOf(em, `s.sess->>'userId' = ? and ${VIEW_ID} = ?`, [acting.id, id]) : [];
   let account = acting;
   if (!row) {
-    // Not one of the caller's own: another account's, for those who may end them (Forbidden for the
-    // rest, whether or not the id exists).
-    await requirePermission(em, caller, 'accounts');
+    // Not one of the caller's own: another account's, for those who may end them. The rest are told
+    // it is not found, whether or not it exists (as the id says nothing to them either).
+    if (!can(acting.role as Role, 'accounts')) throw new NotFound('No such session');
     [row] = VIEW_ID_PATTERN.test(id) ? await sessionsOf(em, `${VIEW_ID} = ?`, [id]) : [];
     const owner = row && UUID.test(row.user_id) ? await em.findOne(User, { id: row.user_id }) : null;
     if (!row || !owner) throw new NotFound('No such session');
