@@ -47,7 +47,8 @@ export function PasskeysCard({ state }: { state: AccountSecurityState }) {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setError('Give the passkey a name');
-    if (trimmed.length > MAX_NAME) return setError(`At most ${MAX_NAME} characters`);
+    // Characters as the server counts them (code points: an emoji is one).
+    if ([...trimmed].length > MAX_NAME) return setError(`At most ${MAX_NAME} characters`);
     try {
       await rename({ variables: { id: passkey.id, name: trimmed } });
       close();

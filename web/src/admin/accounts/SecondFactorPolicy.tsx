@@ -97,9 +97,12 @@ export function SecondFactorPolicy() {
         busy={saving.loading}
         error={error}
         errorAction={
-          <Link asChild textDecoration="underline">
-            <RouterLink to="/admin/account">Set it up on your Account page</RouterLink>
-          </Link>
+          <Text fontSize="sm">
+            <Link asChild textDecoration="underline">
+              <RouterLink to="/admin/account">Set it up on your Account page</RouterLink>
+            </Link>
+            . Already have one? Sign out and sign in again with it first.
+          </Text>
         }
         onConfirm={() => asking !== null && void confirm(asking)}
         onClose={close}
