@@ -341,6 +341,28 @@ describe('passkeys', () => {
     expect(errorOf(await gql(SIGN_IN_OPTIONS, { token: forged.token }))?.message).toBe(EXPIRED);
   });
 
+  it('two removals at once of the last two passkeys under the policy: one goes, the other stays', async () => {
+    await createUser(app.orm.em.fork(), COMMAND_LINE, { username: 'dave', password: 'a long enough password', role: 'editor' });
+    const dave = await app.login('dave', 'a long enough password');
+    const em = app.orm.em.fork();
+    for (let round = 0; round < 5; round++) {
+      for (const name of [`Key A${round}`, `Key B${round}`]) expect((await register(dave, name, new SoftAuthenticator(ORIGIN))).errors).toBeUndefined();
+      const keys = (await gql(MY_SECURITY, {}, dave)).data!.mySecurity.passkeys as Json[];
+      expect(keys).toHaveLength(2);
+      await em.execute('insert into auth_policy (id, require_second_factor) values (1, true) on conflict (id) do update set require_second_factor = true');
+      try {
+        const replies = await Promise.all(keys.map((key) => gql('mutation($id: ID!) { removePasskey(id: $id) }', { id: key.id }, dave)));
+        expect(replies.filter((reply) => reply.data?.removePasskey === true)).toHaveLength(1);
+        expect(replies.filter((reply) => errorOf(reply)?.extensions.errors?.[0]?.message === LAST_FACTOR)).toHaveLength(1);
+        expect((await gql(MY_SECURITY, {}, dave)).data!.mySecurity.passkeys).toHaveLength(1);
+      } finally {
+        await em.execute('update auth_policy set require_second_factor = false where id = 1');
+      }
+      const [left] = (await gql(MY_SECURITY, {}, dave)).data!.mySecurity.passkeys as Json[];
+      expect((await gql('mutation($id: ID!) { removePasskey(id: $id) }', { id: left!.id }, dave)).data).toEqual({ removePasskey: true });
+    }
+  });
+
   it('removes passkeys; the last factor stays while the policy requires one; when it goes, the recovery codes go too', async () => {
     const em = app.orm.em.fork();
     const security = await gql(MY_SECURITY, {}, adminCookie);
