@@ -302,6 +302,12 @@ describe('passkeys', () => {
     const alone = (await gql(SIGN_IN_OPTIONS, { token: null })).data!.passkeySignInOptions as string;
     expect(errorOf(await gql(SIGN_IN, { response: JSON.stringify(bellaDevice.get(alone)), token }))?.message).toBe('Invalid passkey');
 
+    // The failed second step is in the activity log (not the one with another account's passkey: it never got to verifying).
+    const [failed] = await app.orm.em
+      .fork()
+      .execute<Array<{ n: number }>>("select count(*)::int as n from activity_log where kind = 'sign-in-failed' and summary = ?", ['Failed second step as “bella”']);
+    expect(failed!.n).toBe(1);
+
     // Her own passkey completes it.
     const own = await gql(SIGN_IN, { response: JSON.stringify(bellaDevice.get(options)), token });
     expect(own.data?.signInWithPasskey).toEqual({ status: 'SIGNED_IN', user: { username: 'bella' } });

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { logActivity } from '../../activity/activity.js';
 import { Unauthorized } from '../../shared/errors.js';
 import { recordSignIn } from '../auth.service.js';
 import { challengeToken, credentialShape, INVALID_PASSKEY_MESSAGE, requireRelyingParty } from '../factors/passkeys.js';
@@ -76,7 +77,15 @@ export async function signInWithPasskey(em: EntityManager, input: { token?: stri
     verified = false;
   }
   const spent: StepToken | null = challenge;
-  if (!verified || !spent) throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
+  if (!verified || !spent) {
+    if (second) {
+      // After a right password, a failed second step is worth a line in the activity log (as a wrong code is).
+      const { username } = second.user;
+      logActivity(em, { kind: 'sign-in-failed', actor: null, username, summary: `Failed second step as “${username}”`, address: ctx.ip, details: { accountExists: true, secondStep: 'passkey' } });
+      await em.flush();
+    }
+    throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
+  }
   // The challenge serves once; the second step's token completes one sign-in (completeStep spends it).
   if (!(await spendStepToken(em, spent))) throw new Unauthorized(INVALID_PASSKEY_MESSAGE);
 
