@@ -42,8 +42,8 @@ interface StoredSession {
 
 /** SQL: a session's view id. */
 const VIEW_ID = `left(encode(sha256(convert_to(s.sid, 'UTF8')), 'hex'), 32)`;
-/** SQL: the sessions that still sign someone in (the store's end is never past the absolute lifetime). */
-const LIVE = `s.expire >= now()`;
+/** SQL: the sessions that still sign someone in (as the store loads them: its end is never past the absolute lifetime). */
+const LIVE = `(s.expire >= now() and (s.sess->>'startedAt') ~ '^[0-9]{1,15}$')`;
 const VIEW_ID_PATTERN = /^[0-9a-f]{32}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SECOND_FACTORS: ReadonlySet<string> = new Set(['totp', 'recovery-code', 'passkey', 'enrolled']);
