@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import fc from 'fast-check';
 import { codeVerifications } from '../../src/auth/factors/codes.js';
+import { enrolMethods } from '../../src/auth/sign-in/sign-in-flow.js';
 import { issueStepToken } from '../../src/auth/sign-in/sign-in-tokens.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { awayFromStepBoundary, codeAt, sessionClient, wrongCode } from '../helpers/second-factor.js';
@@ -65,6 +66,13 @@ describe('setting up an authenticator app', () => {
     // The enrolled session may now switch the policy on (it completed a second step).
     const [session] = await app.orm.em.fork().getConnection().execute(`select sess->>'secondFactor' as factor from sessions where sess->>'userId' = (select id::text from users where username = ?)`, [username]);
     expect(session.factor).toBe('enrolled');
+  });
+
+  it('offers passkeys for enrolment only where they work (PUBLIC_URL on a domain name)', () => {
+    const config = app.deps.config;
+    expect(enrolMethods({ ...config, publicUrl: 'https://www.example.com' })).toEqual(['totp', 'passkey']);
+    expect(enrolMethods({ ...config, publicUrl: 'http://192.0.2.10:3000' })).toEqual(['totp']);
+    expect(enrolMethods({ ...config, publicUrl: null })).toEqual(['totp']);
   });
 
   it('cannot be started without a session or an enrolment token', async () => {

@@ -10,8 +10,12 @@ export type Json = Record<string, any>;
 
 export const STEP_SECONDS = 30;
 
-/** The TOTP code of `secret` `steps` time steps away from now (as an app with a drifting clock shows it). */
-export function codeAt(secret: string, steps = 0): Promise<string> {
+/**
+ * The TOTP code of `secret` `steps` time steps away from now (as an app with a drifting clock
+ * shows it). Computed away from a step's end, so the server checks it in the same step.
+ */
+export async function codeAt(secret: string, steps = 0): Promise<string> {
+  await awayFromStepBoundary(2);
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * STEP_SECONDS });
 }
 
