@@ -29,17 +29,31 @@ export interface OwnServer {
   dispose(): Promise<void>;
 }
 
-export async function startOwnServer(name: string): Promise<OwnServer> {
+export interface OwnServerOptions {
+  /** The host the server is addressed by (and its PUBLIC_URL): 'localhost' where a browser needs a domain name (passkeys). */
+  host?: '127.0.0.1' | 'localhost';
+  /** More environment. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startOwnServer(name: string, options: OwnServerOptions = {}): Promise<OwnServer> {
+  const { host = '127.0.0.1' } = options;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `consulting-site-${name}-`));
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();
-  const env = productionEnv(dataDir, port, { ADMIN_USERNAME: OWN_ADMIN.username, ADMIN_PASSWORD: OWN_ADMIN.password, LOG_LEVEL: 'info' });
+  const env = productionEnv(dataDir, port, {
+    ADMIN_USERNAME: OWN_ADMIN.username,
+    ADMIN_PASSWORD: OWN_ADMIN.password,
+    LOG_LEVEL: 'info',
+    PUBLIC_URL: `http://${host}:${port}`,
+    ...options.env,
+  });
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', log, log] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let code: number | null | undefined;
   void exited.then((c) => (code = c));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${host}:${port}`;
 
   const logLines = () =>
     readFileSync(logFile, 'utf8')

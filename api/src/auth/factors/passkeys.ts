@@ -1,6 +1,5 @@
 import net from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_FIRM_NAME, siteSettings } from '@consulting/model';
 import {
   generateRegistrationOptions,
   verifyRegistrationResponse,
@@ -9,7 +8,7 @@ import {
 } from '@simplewebauthn/server';
 import { logActivity } from '../../activity/activity.js';
 import type { Config } from '../../config.js';
-import { singletons } from '../../content/registry.js';
+import { firmName } from '../../content/firm-name.js';
 import { NotFound, Unauthorized, ValidationFailed } from '../../shared/errors.js';
 import type { Caller } from '../caller.js';
 import { authPolicy } from '../sign-in/policy.js';
@@ -18,7 +17,7 @@ import { User } from '../user.entity.js';
 import { Passkey } from './passkey.entity.js';
 import { createFirstRecoveryCodes } from './recovery-codes.js';
 
-// OWNER: helper "passkeys" (contract-26.md). WebAuthn with @simplewebauthn/server: the relying
+// WebAuthn with @simplewebauthn/server: the relying
 // party is PUBLIC_URL (its host is the rpID, its origin the expected origin), the firm's name is
 // the rpName. Every challenge is a signed step token (purpose 'passkey'), spent when it is used,
 // so nothing is kept between the options and the answer and a challenge serves once.
@@ -56,14 +55,6 @@ export function passkeysAvailable(config: Config): boolean {
   return relyingParty(config) !== null;
 }
 
-/** The firm's name in the site settings (the authenticator shows it beside the passkey); the default name while there is none. */
-export async function firmNameOf(em: EntityManager): Promise<string> {
-  const definition = singletons.find((entry) => entry.type.typeName === siteSettings.typeName);
-  const settings = (await definition?.service.get(em)) as { firmName?: unknown } | null | undefined;
-  const name = typeof settings?.firmName === 'string' ? settings.firmName.trim() : '';
-  return name || DEFAULT_FIRM_NAME;
-}
-
 /** An account's passkeys, oldest first. */
 export async function listPasskeys(em: EntityManager, userId: string): Promise<Passkey[]> {
   return em.find(Passkey, { user: userId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
@@ -75,7 +66,7 @@ export async function passkeyRegistrationOptions(em: EntityManager, user: User, 
   const existing = await listPasskeys(em, user.id);
   const { token } = issueStepToken(config, 'passkey', user.id);
   const options = await generateRegistrationOptions({
-    rpName: await firmNameOf(em),
+    rpName: await firmName(em),
     rpID: party.rpID,
     userName: user.username,
     userDisplayName: user.username,

@@ -6,7 +6,7 @@ import { requireAdmin } from '../auth.service.js';
 import type { Caller } from '../caller.js';
 import { countCodeVerification, normalisedRecoveryCode, RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH } from './codes.js';
 
-// OWNER: helper "sign-in" (contract-26.md). Ten single-use recovery codes, stored hashed.
+// Ten single-use recovery codes, stored hashed.
 //
 // A code is ten characters from an alphabet without look-alikes (no i, l, o, 0, 1), shown as
 // `xxxxx-xxxxx` (about 49 bits); typed in any case, with or without the hyphen, spaces ignored.

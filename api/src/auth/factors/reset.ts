@@ -7,7 +7,7 @@ import { authPolicy } from '../sign-in/policy.js';
 import { endSessionsOf } from '../session-revocation.js';
 import { User } from '../user.entity.js';
 
-// OWNER: helper "sessions" (contract-26.md). Recovery for an account that lost its second factor
+// Recovery for an account that lost its second factor
 // (`npm run admin -- reset-second-factor <username>`): the authenticator app, the passkeys and the
 // recovery codes go, and every session of the account ends. It signs in with its password alone
 // afterwards, or (when the policy requires a second factor) is sent to set one up.

@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_FIRM_NAME, siteSettings } from '@consulting/model';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { logActivity } from '../../activity/activity.js';
 import type { Config } from '../../config.js';
-import { singletons } from '../../content/registry.js';
+import { firmName } from '../../content/firm-name.js';
 import { ValidationFailed } from '../../shared/errors.js';
 import { requireAdmin } from '../auth.service.js';
 import type { Caller } from '../caller.js';
@@ -13,7 +12,7 @@ import type { User } from '../user.entity.js';
 import { countCodeVerification, totpCodeOf } from './codes.js';
 import { createRecoveryCodes } from './recovery-codes.js';
 
-// OWNER: helper "sign-in" (contract-26.md). TOTP (RFC 6238, otplib): 6 digits, 30 s, SHA-1 (what
+// TOTP (RFC 6238, otplib): 6 digits, 30 s, SHA-1 (what
 // every authenticator app reads from a QR code), one step of clock drift either way, each time
 // step accepted once per account (users.totp_last_step, moved forward atomically).
 
@@ -34,14 +33,6 @@ const EPOCH_TOLERANCE = 30;
 export const LAST_FACTOR_MESSAGE = 'Every account needs a second factor: add another before removing this one';
 const WRONG_CODE_MESSAGE = 'The code is not correct';
 
-/** The firm's name (site settings), the issuer the authenticator app shows; the default name while there is none. */
-async function issuerOf(em: EntityManager): Promise<string> {
-  const definition = singletons.find((entry) => entry.type.typeName === siteSettings.typeName);
-  const settings = (await definition?.service.get(em)) as { firmName?: unknown } | null | undefined;
-  const name = typeof settings?.firmName === 'string' ? settings.firmName.trim() : '';
-  return name || DEFAULT_FIRM_NAME;
-}
-
 /**
  * Starts setting up an authenticator app: a new secret, kept pending on the account until a code
  * confirms it (confirmTotpEnrolment); each start replaces the one before. Refused (400) while the
@@ -53,7 +44,7 @@ export async function beginTotpEnrolment(em: EntityManager, user: User, _config:
   user.totpPendingSecret = secret;
   user.totpPendingAt = new Date();
   await em.flush();
-  const uri = generateURI({ issuer: await issuerOf(em), label: user.username, secret });
+  const uri = generateURI({ issuer: await firmName(em), label: user.username, secret });
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qrSvg };
 }

@@ -7,7 +7,7 @@ import type { SignInMethod } from '../sign-in/policy.js';
 import { User } from '../user.entity.js';
 import { browserNames } from './user-agent.js';
 
-// OWNER: helper "sessions" (contract-26.md). "Where you are signed in": the sessions of an account
+// "Where you are signed in": the sessions of an account
 // from the `sessions` table (what the session middleware stores in its `sess` JSON: session-store.ts),
 // each shown by a view id, never by its session id (that is the cookie's secret). Everyone sees and
 // ends their own; the `accounts` permission sees and ends anyone's. Every ending is an activity entry.

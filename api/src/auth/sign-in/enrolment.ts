@@ -8,7 +8,7 @@ import type { SessionGrant } from './session-grant.js';
 import { completeStep, EXPIRED_STEP_MESSAGE, openStep, type SignInContext } from './sign-in-flow.js';
 import { readStepToken } from './sign-in-tokens.js';
 
-// OWNER: helper "sign-in" (contract-26.md). Who is setting up a second factor: the signed-in
+// Who is setting up a second factor: the signed-in
 // caller, or the account of an enrolment token (the policy sent it here right after its password).
 // An enrolment token sets up the account's FIRST factor only: once the account has one, its
 // sign-in goes through the second step like any other, and the token is refused.

@@ -10,7 +10,7 @@ import { issueGrant, type SessionGrant } from './session-grant.js';
 import { issueStepToken, spendStepToken, type StepToken } from './sign-in-tokens.js';
 import { completeStep, openStep, type SignInContext } from './sign-in-flow.js';
 
-// OWNER: helper "passkeys" (contract-26.md). Signing in with a passkey: alone (a discoverable
+// Signing in with a passkey: alone (a discoverable
 // credential, user verification required), or as the second step after a password (its token).
 // The challenge is a step token (purpose 'passkey': the account of the second step, or nobody
 // yet), spent with the sign-in it completes, so an answer signs in once.

@@ -32,8 +32,6 @@ export async function secondFactorsOf(em: EntityManager, userId: string): Promis
   return methods;
 }
 
-// OWNER of what follows: helper "sign-in" (contract-26.md).
-
 /**
  * Switches the policy (the `accounts` permission). Switching it on ends every session that was
  * signed in without a second step (password only), except the caller's own `keepSessionId` when

@@ -13,7 +13,7 @@ import { issueGrant, type SessionGrant } from './session-grant.js';
 import { authPolicy, secondFactorsOf, type SignInMethod } from './policy.js';
 import { issueStepToken, readStepToken, type StepPurpose, type StepToken, spendStepToken } from './sign-in-tokens.js';
 
-// OWNER: helper "sign-in" (contract-26.md). The sign-in state machine every adapter calls.
+// The sign-in state machine every adapter calls.
 //
 //   password ──► signed in                  (no second factor, and the policy does not require one)
 //            ├─► second-factor (token) ──► code (signInWithCode) or passkey (passkey-sign-in.ts) ──► signed in
