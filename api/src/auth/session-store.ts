@@ -12,7 +12,9 @@ import { BROWSER_COOKIE, BROWSER_DAYS } from './sessions/known-browsers.js';
 // - absolute: SESSION_MAX_LIFETIME_SECONDS after sign-in (`startedAt` in the session), whatever
 //   the activity; the cookie itself expires then too.
 // A session is loaded only while its user exists, so a deleted user's cookie signs no one in,
-// anywhere (every adapter reads the caller from the loaded session).
+// anywhere (every adapter reads the caller from the loaded session); and, while the sign-in policy
+// requires a second factor, only when its sign-in completed a second step (switching the policy on
+// also deletes the others, but a sign-in in flight at that moment could save one after).
 
 export const SESSION_COOKIE = 'sid';
 
@@ -64,7 +66,9 @@ class LifetimeSessionStore extends PgStore {
         where s.sid = $1 and s.expire >= now()
           and exists (select 1 from users u where u.id::text = s.sess->>'userId')
           and (s.sess->>'startedAt') ~ '^[0-9]{1,15}$'
-          and to_timestamp((s.sess->>'startedAt')::bigint / 1000.0) + make_interval(secs => $2) > now()`,
+          and to_timestamp((s.sess->>'startedAt')::bigint / 1000.0) + make_interval(secs => $2) > now()
+          and (coalesce(s.sess->>'secondFactor', '') <> ''
+               or not exists (select 1 from auth_policy p where p.require_second_factor))`,
       [sid, this.lifetimes.maxLifetimeSeconds],
       (error, row) => {
         if (error) return callback(error);

@@ -153,6 +153,18 @@ describe('switching the policy on', () => {
     expect(activity[0].summary).toMatch(/second factor/i);
   });
 
+  it('never loads a password-only session while the policy is on, even one saved after the switch', async () => {
+    // A sign-in in flight when the policy is switched on can save its session after the switch's
+    // deletion: the store does not load it while the policy stands, and loads it again when it is off.
+    const late = await account('late');
+    const lateSession = await passwordSession(late.username, late.password);
+    const connection = app.orm.em.fork().getConnection();
+    await connection.execute('update auth_policy set require_second_factor = true where id = 1');
+    expect(await signedIn(lateSession)).toBe(false);
+    await connection.execute('update auth_policy set require_second_factor = false where id = 1');
+    expect(await signedIn(lateSession)).toBe(true);
+  });
+
   it('keeps the last factor while the policy requires one; without the policy it goes, with its recovery codes', async () => {
     const boss = await account('last-factor');
     const bossSession = await passwordSession(boss.username, boss.password);
