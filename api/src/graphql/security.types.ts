@@ -8,10 +8,26 @@ import { User } from '../auth/user.entity.js';
 // The GraphQL types of signing in, second factors and sessions (security.resolver.ts).
 
 export const METHODS = { TOTP: 'totp', RECOVERY_CODE: 'recovery-code', PASSKEY: 'passkey' } as const;
-registerEnumType(METHODS, { name: 'SignInMethod', description: 'A way to complete a sign-in after the password (or, for PASSKEY, instead of it).' });
+registerEnumType(METHODS, {
+  name: 'SignInMethod',
+  description: 'A way to complete a sign-in after the password (or, for PASSKEY, instead of it).',
+  valuesConfig: {
+    TOTP: { description: 'A 6-digit code from an authenticator app.' },
+    RECOVERY_CODE: { description: 'One of the single-use recovery codes.' },
+    PASSKEY: { description: 'A passkey (WebAuthn) that verifies its user.' },
+  },
+});
 
 const STATUSES = { SIGNED_IN: 'signed-in', SECOND_FACTOR: 'second-factor', ENROL: 'enrol' } as const;
-registerEnumType(STATUSES, { name: 'SignInStatus', description: 'Where a sign-in stands.' });
+registerEnumType(STATUSES, {
+  name: 'SignInStatus',
+  description: 'Where a sign-in stands.',
+  valuesConfig: {
+    SIGNED_IN: { description: 'Signed in: the session cookie is set.' },
+    SECOND_FACTOR: { description: 'The password was right; a second step (code or passkey) completes the sign-in.' },
+    ENROL: { description: 'The password was right; the policy requires a second factor, to be set up now.' },
+  },
+});
 
 @ObjectType({ description: 'Where a sign-in stands: signed in, or the step it needs next.' })
 export class SignInResult {

@@ -34,7 +34,10 @@ describe('refusals', () => {
       unknown,
       unknown
     >[];
-    const guarded = mutationFields.filter((field) => !['login', 'logout'].includes(field.name));
+    // The sign-in steps are, like login, for callers without a session: each checks its own
+    // credentials or step token (asserted below: the placeholders sign nobody in).
+    const signInSteps = ['signIn', 'signInWithCode', 'passkeySignInOptions', 'signInWithPasskey', 'beginTotpEnrolment', 'confirmTotpEnrolment', 'passkeyRegistrationOptions', 'registerPasskey'];
+    const guarded = mutationFields.filter((field) => !['login', 'logout', ...signInSteps].includes(field.name));
     expect(guarded.length).toBeGreaterThanOrEqual(21);
     for (const field of guarded) {
       let result: GraphQLResponse;
@@ -57,6 +60,15 @@ describe('refusals', () => {
         'Unauthorized',
       ]);
       expect(result.data).toBeNull();
+    }
+    for (const name of signInSteps) {
+      const field = mutationFields.find((candidate) => candidate.name === name)!;
+      const variables = Object.fromEntries(field.args.map((arg) => [arg.name, placeholder(arg.type)]));
+      const declared = field.args.map((arg) => `$${arg.name}: ${arg.type.toString()}`).join(', ');
+      const passed = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+      const subselection = 'getFields' in getNamedType(field.type) ? ' { __typename }' : '';
+      const result = await gql(`mutation(${declared}) { ${name}(${passed})${subselection} }`, variables);
+      expect([name, ['UNAUTHENTICATED', 'BAD_USER_INPUT'].includes(String(result.errors?.[0]?.extensions?.code)), result.data]).toEqual([name, true, null]);
     }
   });
 

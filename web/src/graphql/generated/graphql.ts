@@ -17,14 +17,20 @@ export type ContactIcon =
 
 /** A way to complete a sign-in after the password (or, for PASSKEY, instead of it). */
 export type SignInMethod =
+  /** A passkey (WebAuthn) that verifies its user. */
   | 'PASSKEY'
+  /** One of the single-use recovery codes. */
   | 'RECOVERY_CODE'
+  /** A 6-digit code from an authenticator app. */
   | 'TOTP';
 
 /** Where a sign-in stands. */
 export type SignInStatus =
+  /** The password was right; the policy requires a second factor, to be set up now. */
   | 'ENROL'
+  /** The password was right; a second step (code or passkey) completes the sign-in. */
   | 'SECOND_FACTOR'
+  /** Signed in: the session cookie is set. */
   | 'SIGNED_IN';
 
 /** The settings of a webhook endpoint (create and update). */
