@@ -41,6 +41,19 @@ export function isWebAddress(value: string): boolean {
   }
 }
 
+/**
+ * An email address as people type one: a local part of at most 64 characters, `@`, a domain with a
+ * dot; no spaces, no characters that would need quoting. Deliberately simple: the answer goes to
+ * whatever address is given, so a strict grammar would only refuse real ones.
+ */
+export function isEmailAddress(value: string): boolean {
+  if (value.length > 254) return false;
+  const match = /^([^\s@<>()[\]\\,;:"]+)@([^\s@<>()[\]\\,;:"_]+\.[^\s@<>()[\]\\,;:"_.]{2,})$/u.exec(value);
+  if (!match) return false;
+  const [, local, domain] = match as unknown as [string, string, string];
+  return local.length <= 64 && !local.startsWith('.') && !local.endsWith('.') && !local.includes('..') && !domain.includes('..') && !domain.startsWith('.') && !domain.startsWith('-');
+}
+
 export function isImageAddress(value: string): boolean {
   return isWebAddress(value) || UPLOAD_PATH.test(value);
 }
@@ -76,8 +89,11 @@ const CHOICES_LISTED = 30;
 export function parseValue(f: Field, raw: unknown): Parsed {
   const name = f.messageName;
   switch (f.kind) {
-    case 'text':
-      return parseText(name, raw, f.maxLength ?? MAX_URL_LENGTH);
+    case 'text': {
+      const parsed = parseText(name, raw, f.maxLength ?? MAX_URL_LENGTH);
+      if ('error' in parsed || f.format !== 'email') return parsed;
+      return isEmailAddress(parsed.value as string) ? parsed : { error: `${name} must be an email address such as name@example.com` };
+    }
     case 'webAddress': {
       const parsed = parseText(name, raw, f.maxLength ?? MAX_URL_LENGTH);
       if ('error' in parsed) return parsed;
@@ -101,7 +117,9 @@ export function parseValue(f: Field, raw: unknown): Parsed {
       return { value };
     }
     case 'flag':
-      return typeof raw === 'boolean' ? { value: raw } : { error: `${name} must be true or false` };
+      if (typeof raw !== 'boolean') return { error: `${name} must be true or false` };
+      // A required flag must be on (a consent box); an optional one may be either.
+      return f.required && !raw ? { error: requiredMessage(f) } : { value: raw };
     case 'choice': {
       const value = typeof raw === 'string' ? raw.trim() : raw;
       const allowed = (f.options ?? []).map((o) => o.value);

@@ -43,6 +43,8 @@ export interface Field<V extends string | number | boolean = string | number | b
   placeholder?: string;
   /** Text beside a checkbox. */
   checkboxLabel?: string;
+  /** Text that must also have a form ('email': an email address, enquiryForm). */
+  format?: 'email';
   /** What the field means, for the GraphQL and REST documentation. */
   description?: string;
   /** A slug: the field it is made from when not given ('title'). */
@@ -61,7 +63,7 @@ export function sentenceCase(label: string): string {
     .join(' ');
 }
 
-type Options = Partial<Pick<Field, 'messageName' | 'placeholder' | 'description' | 'checkboxLabel' | 'multiline' | 'enumName' | 'reserved'>>;
+type Options = Partial<Pick<Field, 'messageName' | 'placeholder' | 'description' | 'checkboxLabel' | 'multiline' | 'enumName' | 'reserved' | 'format' | 'requiredMessage'>>;
 
 function field<V extends string | number | boolean, P extends Presence>(
   kind: FieldKind,

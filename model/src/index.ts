@@ -6,6 +6,7 @@ export * from './constants.js';
 export * from './content-names.js';
 export * from './content-type.js';
 export * from './content-types.js';
+export * from './enquiry-form.js';
 export * from './fields.js';
 export * from './shared-fields.js';
 export * from './rich-text/index.js';

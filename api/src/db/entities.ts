@@ -16,6 +16,7 @@ import { PreviewLink } from '../preview/preview-link.entity.js';
 import { ScheduledJob } from '../jobs/scheduled-job.entity.js';
 import { SlugRedirectSchema } from '../content/pages/slug-redirect.entity.js';
 import { webhookEntities } from '../webhooks/webhook.entities.js';
+import { enquiryEntities } from '../enquiries/enquiry.entity.js';
 import { declareContentTriggers, type ContentTable } from './content-triggers.js';
 
 /** The tables the public pages show: every write to them moves the content revision and queues webhook events. */
@@ -47,4 +48,5 @@ export const entities = [
   PreviewLink,
   ScheduledJob,
   SlugRedirectSchema,
+  ...enquiryEntities,
 ];

@@ -19,6 +19,8 @@ import { Migration20261124160500_content_drafts } from './Migration2026112416050
 import { Migration20261124190000_own_pages_rich_text } from './Migration20261124190000_own_pages_rich_text.js';
 import { Migration20261124212928_site_identity_pages } from './Migration20261124212928_site_identity_pages.js';
 import { Migration20261125010131_second_factors } from './Migration20261125010131_second_factors.js';
+import { Migration20261206180500_enquiry_privacy_text } from './Migration20261206180500_enquiry_privacy_text.js';
+import { Migration20261206175601_enquiries } from './Migration20261206175601_enquiries.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here and adds it to this list (db/migration-files.ts registerMigration).
@@ -43,4 +45,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124190000_own_pages_rich_text', class: Migration20261124190000_own_pages_rich_text },
   { name: 'Migration20261124212928_site_identity_pages', class: Migration20261124212928_site_identity_pages },
   { name: 'Migration20261125010131_second_factors', class: Migration20261125010131_second_factors },
+  { name: 'Migration20261206175601_enquiries', class: Migration20261206175601_enquiries },
+  { name: 'Migration20261206180500_enquiry_privacy_text', class: Migration20261206180500_enquiry_privacy_text },
 ];
