@@ -186,7 +186,7 @@ export const MB = 1024 * 1024;
  * A fresh, migrated database on the test server, as `npm run import` sees it (without loading
  * the whole app, as test-app.ts does).
  */
-export async function migratedTestDatabase(): Promise<{ orm: MikroORM; drop(): Promise<void> }> {
+export async function migratedTestDatabase(): Promise<{ orm: MikroORM; url: string; drop(): Promise<void> }> {
   const serverUrl = testServerUrl();
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -198,10 +198,12 @@ export async function migratedTestDatabase(): Promise<{ orm: MikroORM; drop(): P
     }
   };
   await admin(`create database "${name}"`);
-  const orm = await openOrm(databaseUrl(serverUrl, name), silent);
+  const url = databaseUrl(serverUrl, name);
+  const orm = await openOrm(url, silent);
   await migrate(orm);
   return {
     orm,
+    url,
     async drop() {
       await orm.close(true);
       await admin(`drop database if exists "${name}" with (force)`);
