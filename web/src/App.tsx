@@ -10,6 +10,7 @@ import { ProjectsPage } from './public/clients/ProjectsPage';
 import { ProjectPage } from './public/clients/ProjectPage';
 import { NotFoundPage } from './public/not-found/NotFoundPage';
 import { SimplePage } from './public/simple-page/SimplePage';
+import { ContactThanksPage } from './public/contact/ContactThanksPage';
 
 // The admin panel (with Chakra's full theme, admin-system.tsx) is split out of what public pages load.
 const loadAdmin = () => import('./admin-system');
@@ -38,6 +39,7 @@ export function App() {
         <Route path="clients" element={<ProjectsPage />} />
         <Route path="clients/page/:page" element={<ProjectsPage />} />
         <Route path="clients/:slug" element={<ProjectPage />} />
+        <Route path="contact/thanks" element={<ContactThanksPage />} />
         {/* The firm's own pages (/privacy-policy): a slug never takes one of the routes above (the API refuses it). */}
         <Route path=":slug" element={<SimplePage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -6,6 +6,12 @@ import { ADMIN_PANEL_ROOT, API_ROOT, GRAPHQL_PATH } from '../shared/url-paths.js
 export const PUBLIC_PAGE_PATHS = ['/', '/team', '/news', '/clients'] as const;
 
 /**
+ * Pages the page route serves that the sitemap leaves out (they ask not to be indexed): the
+ * contact form's thank-you page, where a visitor lands after sending a message without JavaScript.
+ */
+export const UNLISTED_PAGE_PATHS = ['/contact/thanks'] as const;
+
+/**
  * The public pages shown in pages (cards per page: PUBLIC_LIST_PAGE_SIZE) and the collection each
  * lists (its registry path): page 1 at the path itself, later ones at `<path>/page/<n>`.
  */

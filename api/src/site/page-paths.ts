@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PAGED_LIST_PATHS, PUBLIC_PAGE_PATHS, type ListPageCounts } from '../seo/seo-files.js';
+import { PAGED_LIST_PATHS, PUBLIC_PAGE_PATHS, UNLISTED_PAGE_PATHS, type ListPageCounts } from '../seo/seo-files.js';
 import { itemPathOf, NO_ITEM_PAGES, type ItemPages } from './item-pages.js';
 
 // Which public page a request path names. The site's pages live at a handful of fixed paths (the
@@ -36,7 +36,7 @@ export type PageTarget =
   /** No page: the not-found page (404). */
   | { kind: 'not-found' };
 
-const PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGE_PATHS);
+const PAGES: ReadonlySet<string> = new Set([...PUBLIC_PAGE_PATHS, ...UNLISTED_PAGE_PATHS]);
 
 /** The URL the not-found page is rendered at, whatever was asked for: its markup then depends on no request. */
 export const NOT_FOUND_RENDER_URL = '/404';

@@ -81,6 +81,11 @@ export const siteSettings = contentType({
     timeZone: choice('Time Zone', firmTimeZones(), 'UTC', {
       description: "The firm's time zone (IANA): the day dates fall on across the site and its feeds.",
     }),
+    enquiryPrivacyText: optionalText('Contact Form Privacy Text', 1000, {
+      multiline: true,
+      placeholder: 'We use your details only to answer your message. See our privacy policy.',
+      description: "The words beside the contact form's consent box (stored with each enquiry as what was agreed to); null: a sentence saying the details are used only to answer, linking the privacy page.",
+    }),
   },
   initial: { firmName: DEFAULT_FIRM_NAME, description: DEFAULT_FIRM_DESCRIPTION },
 });

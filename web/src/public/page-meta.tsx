@@ -21,6 +21,8 @@ export interface PageMetaValues {
   description: string;
   /** HTTP status the server answers with (404 for the not-found page; such pages are not indexed). */
   status?: number;
+  /** A page search engines should leave out (the contact form's thank-you page): no canonical link, `robots: noindex`. */
+  noindex?: boolean;
   /**
    * Social card image, when the page has a picture of its own: a site path or an absolute URL.
    * Without: the firm's default share image, else the page's generated card (/share/<page>.png).

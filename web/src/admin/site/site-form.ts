@@ -60,9 +60,14 @@ export const siteSettingsForm: FormLayout = {
       columns: 2,
     },
     { legend: 'Locale and time zone', fields: ['locale', 'timeZone'], columns: 2 },
+    {
+      legend: 'Contact form',
+      help: 'What visitors agree to when they send a message from the contact form; each enquiry keeps the words it was sent with.',
+      fields: ['enquiryPrivacyText'],
+    },
   ],
   fields: {
-    ...described('firmName', 'shortName', 'description', 'footerText', 'copyrightHolder'),
+    ...described('firmName', 'shortName', 'description', 'footerText', 'copyrightHolder', 'enquiryPrivacyText'),
     logoUrl: { help: editorHelp(siteSettings.fields.logoUrl.description), preview: { shape: 'wide' } },
     logoDarkUrl: { help: editorHelp(siteSettings.fields.logoDarkUrl.description), preview: { shape: 'wide', dark: true } },
     iconUrl: { help: editorHelp(siteSettings.fields.iconUrl.description), preview: { shape: 'square' } },

@@ -44,7 +44,7 @@ describe('the Site screen', () => {
       .getAllByRole('group')
       .filter((element) => element.tagName === 'FIELDSET')
       .map((element) => element.querySelector('legend')?.textContent);
-    expect(groups).toEqual(['Name and description', 'Logos and icons', 'Footer and copyright', 'Address', 'Social links', 'Locale and time zone']);
+    expect(groups).toEqual(['Name and description', 'Logos and icons', 'Footer and copyright', 'Address', 'Social links', 'Locale and time zone', 'Contact form']);
     expect(within(group('Name and description')).getByRole('textbox', { name: /Short Name/ })).toHaveAccessibleDescription(
       'A shorter name where room is scarce (the phone home screen, the app manifest). If empty: the firm name.',
     );

@@ -98,7 +98,7 @@ export function headTags(meta: PageMetaValues, origin: string, path: string, sit
   const share = shareImage(meta, path, site);
   const image = escapeHtml(absoluteUrl(origin, share.url));
   const imageAlt = escapeHtml(share.alt);
-  const indexable = (meta.status ?? 200) === 200;
+  const indexable = (meta.status ?? 200) === 200 && !meta.noindex;
   const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
