@@ -31,6 +31,12 @@ function consentBox(label: string, requiredMessage: string): Field<boolean, 'req
   return { ...flag(label, { requiredMessage }), required: true, default: false } as Field<boolean, 'required'>;
 }
 
+/** The words beside the consent box while the site settings give none (enquiryPrivacyText); stored with each enquiry as what was agreed to. */
+export const ENQUIRY_DEFAULT_PRIVACY_TEXT = 'We use your details only to answer your message. See our privacy policy.';
+
+/** What a visitor is told once their enquiry is received (also for a honeypot hit: a bot learns nothing). */
+export const ENQUIRY_RECEIVED_MESSAGE = 'Thank you. We will get back to you soon.';
+
 export const ENQUIRY_NAME_MAX = 200;
 export const ENQUIRY_EMAIL_MAX = 254;
 export const ENQUIRY_ORGANISATION_MAX = 200;

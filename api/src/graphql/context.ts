@@ -13,4 +13,9 @@ export interface GraphQLContext {
   deps: AppDeps;
   /** A preview's server rendering only: the record its public content reads show as its draft has it (preview/overlay.ts). */
   preview?: PreviewOverlay;
+  /**
+   * The public read cache's (site/public-graphql.ts): a resolver whose answer must never be kept
+   * (a fresh challenge) calls `mark()`, and the answer is then not cached.
+   */
+  uncached?: { mark(): void };
 }

@@ -3,6 +3,7 @@ import { activityRoutes } from '../activity/activity.routes.js';
 import { accountRoutes } from '../auth/accounts.routes.js';
 import { authRoutes } from '../auth/auth.routes.js';
 import { contentRoutes } from '../content/content.routes.js';
+import { enquiryRoutes } from '../enquiries/enquiries.routes.js';
 import { publicationRoutes } from '../content/publication/publication.routes.js';
 import { healthRoutes } from '../ops/health.routes.js';
 import { previewRoutes } from '../preview/preview.routes.js';
@@ -50,6 +51,7 @@ export function routes(): readonly Route[] {
     ...webhookRoutes(),
     ...jobRoutes(),
     ...activityRoutes(),
+    ...enquiryRoutes(),
     ...publicationRoutes(),
     ...contentRoutes(),
     ...previewRoutes(),

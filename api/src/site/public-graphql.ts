@@ -141,18 +141,20 @@ function stableStringify(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Executes the read through Apollo Server; cacheable when it answered 200 without errors. */
+/** Executes the read through Apollo Server; cacheable when it answered 200 without errors and no field asked to stay uncached. */
 export async function produceGraphQLRead(
   server: ApolloServer<GraphQLContext>,
   read: GraphQLRead,
   context: GraphQLContext,
 ): Promise<Production> {
+  // A field whose every answer must be fresh (a challenge) says so through `uncached`.
+  let uncached = false;
   const response = await server.executeOperation(
     { query: read.query, variables: read.variables, operationName: read.operationName },
-    { contextValue: context },
+    { contextValue: { ...context, uncached: { mark: () => void (uncached = true) } } },
   );
   const status = response.http.status ?? 200;
-  if (response.body.kind !== 'single' || status !== 200 || response.body.singleResult.errors?.length) {
+  if (uncached || response.body.kind !== 'single' || status !== 200 || response.body.singleResult.errors?.length) {
     return { produced: { status, headers: {}, body: Buffer.alloc(0) }, cacheable: false };
   }
   const headers: Record<string, string> = { 'Content-Type': JSON_TYPE };
