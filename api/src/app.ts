@@ -19,12 +19,14 @@ import { mountWeb } from './site/mount.js';
 import { answerHitsBeforeExpress, startPublicReads } from './site/public-reads.js';
 import { startScheduler } from './jobs/mount.js';
 import { startWebhookWorker } from './webhooks/mount.js';
+import { createMetrics, type AppMetrics } from './ops/metrics.js';
+import { countRequests } from './ops/request-metrics.js';
 
 /**
  * The whole HTTP application, without listening. main.ts and the tests build it the same way.
  * `webDist`: the built web app to serve pages from (default web/dist; tests give a fake one).
  */
-export async function createApp(deps: AppDeps, { webDist }: { webDist?: string } = {}): Promise<{ app: Express; close(): Promise<void> }> {
+export async function createApp(deps: AppDeps, { webDist }: { webDist?: string } = {}): Promise<{ app: Express; metrics: AppMetrics; close(): Promise<void> }> {
   const { orm, config, logger } = deps;
   // The key of the activity log's address hashes (activity/activity.ts).
   configureActivityLog(config);
@@ -39,6 +41,10 @@ export async function createApp(deps: AppDeps, { webDist }: { webDist?: string }
   // above and before logging, sessions, the EntityManager and routing (site/public-reads.ts).
   const publicReads = await startPublicReads(deps, security, app.get('trust proxy fn'));
   answerHitsBeforeExpress(app, publicReads);
+  // Prometheus metrics (METRICS_PORT / METRICS_TOKEN): every request counted, outermost, so the
+  // hits answered before Express too (ops/request-metrics.ts).
+  const metrics = await createMetrics(deps, publicReads);
+  if (metrics.enabled) countRequests(app, metrics.requests);
   // CORS for the public read API (CORS_ORIGINS) before the cache, so hits carry it (http/cors.ts).
   app.use(publicCors(config.corsOrigins));
   app.use(publicReads.handler);
@@ -63,7 +69,7 @@ export async function createApp(deps: AppDeps, { webDist }: { webDist?: string }
   publicReads.useGraphQL(graphql.server);
 
   // Every route of the route table with a handler (http/route-table.ts), then the pages.
-  mountRoutes(app, { deps, reads: publicReads });
+  mountRoutes(app, { deps, reads: publicReads, metrics });
   await mountWeb(app, deps, publicReads, webDist);
 
   // Whatever no router claimed (a non-GET to a page path, a path under /uploads that names no file).
@@ -77,12 +83,14 @@ export async function createApp(deps: AppDeps, { webDist }: { webDist?: string }
 
   return {
     app,
+    metrics,
     async close() {
       await scheduler.stop();
       await webhookWorker.stop();
       await graphql.stop();
       await sessions.close();
       await publicReads.close();
+      metrics.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { seedFirstAdmin, seedFirstStartContent } from './db/seeds/first-start.js';
 import { openMigratedDatabase, within, type OpenedDatabase } from './db/startup.js';
 import { drainable } from './ops/http-drain.js';
+import { listenForMetrics } from './ops/metrics.js';
 import { superviseEmbeddedPostgres } from './ops/postgres-supervisor.js';
 import { createLogger } from './shared/logger.js';
 import { storageFor } from './uploads/storage-from-config.js';
@@ -58,13 +59,17 @@ const supervisor =
   });
 
 try {
-  const { app, close } = await createApp({ orm, config, logger, storage: await storageFor(config) });
+  const { app, metrics, close } = await createApp({ orm, config, logger, storage: await storageFor(config) });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, () => resolve(listening));
     listening.once('error', reject);
   });
   const http = drainable(server);
   logger.info(`listening on http://localhost:${config.port} (${config.env})`);
+  // Prometheus's own port (METRICS_PORT): /metrics without a token, for the network it is bound to.
+  const metricsPort = config.metrics.port;
+  const metricsListener = metricsPort === null ? null : await listenForMetrics(metrics, { port: metricsPort, host: config.metrics.host });
+  if (metricsListener) logger.info(`metrics on http://${config.metrics.host}:${metricsListener.port}/metrics`);
 
   let stopping = false;
   shutdown = (reason, exitCode) => {
@@ -80,6 +85,7 @@ try {
       supervisor?.stop();
       const { forced } = await http.drain(SHUTDOWN_GRACE_MS, { idleWindowMs: config.shutdownDrainWindowMs });
       if (forced > 0) logger.warn({ connections: forced }, 'grace period over: closed the remaining connections');
+      await metricsListener?.close();
       await within(close(), TEARDOWN_LIMIT_MS, () => logger.warn('closing the app timed out'));
       await opened.close();
       logger.info('stopped');

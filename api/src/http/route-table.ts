@@ -6,6 +6,7 @@ import { contentRoutes } from '../content/content.routes.js';
 import { enquiryRoutes } from '../enquiries/enquiries.routes.js';
 import { publicationRoutes } from '../content/publication/publication.routes.js';
 import { healthRoutes } from '../ops/health.routes.js';
+import { metricsRoutes } from '../ops/metrics.routes.js';
 import { previewRoutes } from '../preview/preview.routes.js';
 import { referenceRoutes } from '../rest/reference.routes.js';
 import { PUBLIC_PAGE_PATHS } from '../seo/seo-files.js';
@@ -56,6 +57,7 @@ export function routes(): readonly Route[] {
     ...contentRoutes(),
     ...previewRoutes(),
     ...healthRoutes(),
+    ...metricsRoutes(),
     ...seoRoutes(),
     ...siteIdentityRoutes(),
     ...siteRoutes,

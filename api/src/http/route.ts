@@ -4,6 +4,8 @@ import type { AppDeps } from '../app-deps.js';
 import type { ContentRevisionFeed } from '../site/content-revision-feed.js';
 import type { PublicCache } from '../site/public-cache.js';
 import type { Permission } from '../auth/permissions.js';
+import type { AppMetrics } from '../ops/metrics.js';
+import type { RouteClass } from '../ops/route-class.js';
 
 // One row of the route table (route-table.ts): everything the HTTP layer knows about a route,
 // as data. Express mounting, the OpenAPI document, CORS, the security headers, the public read
@@ -49,6 +51,8 @@ export interface RouteContext {
   deps: AppDeps;
   /** The public read cache and the content revision it is kept by. */
   reads: { cache: PublicCache; feed: ContentRevisionFeed };
+  /** The app's metrics (ops/metrics.ts), for the /metrics row. */
+  metrics: AppMetrics;
 }
 
 export interface Route {
@@ -75,9 +79,11 @@ export interface Route {
   serve: ((context: RouteContext) => RequestHandler | RequestHandler[]) | 'graphql' | 'site';
   /** GET /graphql: Apollo's landing page when introspection is on (its own header policy). */
   landingPage?: boolean;
+  /** The route class its requests are counted under (ops/route-class.ts), when the row's other fields do not tell it. */
+  metricsClass?: RouteClass;
 }
 
-export { ADMIN_API_ROOT, ADMIN_PANEL_ROOT, API_ROOT, ASSETS_ROOT, GRAPHQL_PATH, HEALTH_PATH, READY_PATH, UPLOADS_ROOT } from '../shared/url-paths.js';
+export { ADMIN_API_ROOT, ADMIN_PANEL_ROOT, API_ROOT, ASSETS_ROOT, GRAPHQL_PATH, HEALTH_PATH, METRICS_PATH, READY_PATH, UPLOADS_ROOT } from '../shared/url-paths.js';
 
 type RouteInput = Omit<Route, 'access' | 'headers'> & Partial<Pick<Route, 'headers'>>;
 

@@ -23,3 +23,6 @@ export const PREVIEW_ROOT = '/preview';
 /** Liveness and readiness, for load balancers and orchestrators. */
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
+
+/** Prometheus metrics on the main port, behind METRICS_TOKEN (ops/metrics.ts); 404 without one. */
+export const METRICS_PATH = '/metrics';

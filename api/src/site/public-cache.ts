@@ -40,8 +40,19 @@ export interface Prepared extends Produced {
 
 export type CacheState = 'hit' | 'miss' | 'stale' | 'bypass';
 
+/** What the cache was asked, counted for /metrics (ops/metrics.ts). */
+export interface CacheEvents {
+  /** Fresh entries found (answered from the cache). */
+  hits: number;
+  /** Requests that waited for a production (their own or a concurrent one's). */
+  misses: number;
+  /** Productions run (concurrent misses of one key share one). */
+  renders: number;
+}
+
 export class PublicCache {
   readonly #entries: LRUCache<string, Prepared>;
+  readonly events: CacheEvents = { hits: 0, misses: 0, renders: 0 };
   readonly #inFlight = new Map<string, Promise<{ production: Production; prepared: Prepared | null }>>();
 
   constructor(maxBytes = DEFAULT_MAX_BYTES) {
@@ -55,7 +66,9 @@ export class PublicCache {
   fresh(key: string, revision: string | null): Prepared | undefined {
     if (revision === null) return undefined;
     const entry = this.#entries.get(key);
-    return entry?.revision === revision ? entry : undefined;
+    if (entry?.revision !== revision) return undefined;
+    this.events.hits++;
+    return entry;
   }
 
   /** The entry for `key` at whatever revision it was produced (to serve as stale). */
@@ -74,9 +87,11 @@ export class PublicCache {
   ): Promise<{ state: CacheState; production: Production; prepared: Prepared | null }> {
     const entry = this.fresh(key, revision);
     if (entry) return { state: 'hit', production: { produced: entry, cacheable: true }, prepared: entry };
+    this.events.misses++;
     const flightKey = `${revision}\n${key}`;
     let flight = this.#inFlight.get(flightKey);
     if (!flight) {
+      this.events.renders++;
       flight = (async () => {
         const production = await produce();
         if (!production.cacheable) return { production, prepared: null };

@@ -26,6 +26,7 @@ export function uploadRoutes(): Route[] {
       method: 'POST',
       path: `${API_ROOT}/upload-image`,
       access: 'content.draft',
+      metricsClass: 'upload',
       doc: {
         tags: ['Uploads'],
         operationId: 'uploadImage',

@@ -9,6 +9,7 @@ import type { Express } from 'express';
 import { pino, type Logger } from 'pino';
 import type { AppDeps } from '../../src/app-deps.js';
 import { createApp } from '../../src/app.js';
+import type { AppMetrics } from '../../src/ops/metrics.js';
 import { checkingResponses, responseFindings } from './openapi-responses.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
@@ -24,6 +25,8 @@ export interface TestApp {
   app: Express;
   orm: MikroORM;
   deps: AppDeps;
+  /** The app's Prometheus metrics (ops/metrics.ts). */
+  metrics: AppMetrics;
   /** Logs in through POST /api/login and returns the Cookie header value to send. */
   login(username?: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -72,7 +75,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
   await seedFirstAdmin(orm.em.fork(), config, logger);
 
   const deps: AppDeps = { orm, config, logger, storage: await storageFor(config) };
-  const { app, close: closeApp } = await createApp(deps, { webDist: options.webDist });
+  const { app, metrics, close: closeApp } = await createApp(deps, { webDist: options.webDist });
   // Every REST answer is checked against the OpenAPI document (findings fail the file at close).
   const responses = checkingResponses(app);
   const server: Server = await new Promise((resolve) => {
@@ -85,6 +88,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
     app,
     orm,
     deps,
+    metrics,
     async login(username = TEST_ADMIN.username, password = TEST_ADMIN.password) {
       const response = await fetch(`${baseUrl}/api/login`, {
         method: 'POST',
