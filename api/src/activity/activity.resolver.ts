@@ -17,7 +17,7 @@ export class ActivityEntry implements ActivityEntryView {
   @Field(() => String, { nullable: true, description: "Who: a username, 'scheduler', or the username tried by a failed sign-in." })
   username!: string | null;
 
-  @Field(() => String, { description: 'sign-in, sign-out, sign-in-failed, content.<action>, account.<change>, webhook.<change>, job.late.' })
+  @Field(() => String, { description: 'sign-in, sign-out, sign-in-failed, content.<action>, account.<change>, webhook.<change>, enquiry.<change>, job.late.' })
   kind!: string;
 
   @Field(() => String, { nullable: true, description: "The content type's REST path, when it is about a record." })

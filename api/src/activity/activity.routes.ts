@@ -32,7 +32,7 @@ export const activityEntrySchema = {
     id: { type: 'string', description: 'The id of the entry.' },
     at: { type: 'string', format: 'date-time', description: 'When it happened.' },
     username: nullable('string', "Who: a username, 'scheduler', or the username tried by a failed sign-in."),
-    kind: { type: 'string', description: 'sign-in, sign-out, sign-in-failed, content.<action>, account.<change>, webhook.<change>, job.late.' },
+    kind: { type: 'string', description: 'sign-in, sign-out, sign-in-failed, content.<action>, account.<change>, webhook.<change>, enquiry.<change>, job.late.' },
     collection: nullable('string', "The content type's REST path, when it is about a record."),
     recordId: nullable('integer', 'The id of the record, when it is about one.'),
     summary: { type: 'string', description: 'What happened, in words.' },

@@ -37,6 +37,10 @@ export const ACTIVITY_KINDS = [
   'webhook.create',
   'webhook.update',
   'webhook.delete',
+  'enquiry.handle',
+  'enquiry.unhandle',
+  'enquiry.delete',
+  'enquiry.restore',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -13,8 +13,9 @@ export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', editor: 'Edit
  *   schedule, delete published items, restore, reorder, bulk changes, uploads' removal.
  * - `accounts`: accounts and their roles. `webhooks`: webhook endpoints and deliveries.
  * - `activity`: the activity log. `settings`: the site's settings.
+ * - `enquiries`: the inbox of the contact form's enquiries (read, mark handled, delete, export).
  */
-export const PERMISSIONS = ['content.draft', 'content.publish', 'accounts', 'webhooks', 'activity', 'settings'] as const;
+export const PERMISSIONS = ['content.draft', 'content.publish', 'accounts', 'webhooks', 'activity', 'settings', 'enquiries'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTED: Record<Role, ReadonlySet<Permission>> = {

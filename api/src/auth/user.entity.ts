@@ -72,7 +72,7 @@ export class User {
   role: Opt<Role> = 'admin';
 
   /** What the role grants (permissionsOf), for the admin to hide what the account cannot do; not stored. */
-  @Field(() => [String], { description: 'What the role grants: content.draft, content.publish, accounts, webhooks, activity, settings (auth/permissions.ts).' })
+  @Field(() => [String], { description: 'What the role grants: content.draft, content.publish, accounts, webhooks, activity, settings, enquiries (auth/permissions.ts).' })
   @Property({ persist: false })
   get permissions(): Opt<Permission[]> {
     return permissionsOf(this.role);

@@ -15,6 +15,12 @@ export const ENQUIRY_SEARCH = `(coalesce("name", '') || ' ' || coalesce("email",
 @Index({ name: 'enquiries_created_at_index', expression: `create index "enquiries_created_at_index" on "enquiries" ("created_at" desc, "id" desc)` })
 @Index({ name: 'enquiries_search_index', expression: `create index "enquiries_search_index" on "enquiries" using gin (${ENQUIRY_SEARCH} gin_trgm_ops)` })
 @Index({ name: 'enquiries_search_grams_index', expression: `create index "enquiries_search_grams_index" on "enquiries" using gin (${searchGrams(ENQUIRY_SEARCH)})` })
+// The inbox (inbox.service.ts): the rows not deleted, and of those the unread and the handled, each
+// newest first by a backward walk; the deleted ones by deletion time (retention's purge).
+@Index({ name: 'enquiries_inbox_index', expression: `create index "enquiries_inbox_index" on "enquiries" ("created_at", "id") where "deleted_at" is null` })
+@Index({ name: 'enquiries_unread_index', expression: `create index "enquiries_unread_index" on "enquiries" ("created_at", "id") where "deleted_at" is null and "handled_at" is null` })
+@Index({ name: 'enquiries_handled_index', expression: `create index "enquiries_handled_index" on "enquiries" ("created_at", "id") where "deleted_at" is null and "handled_at" is not null` })
+@Index({ name: 'enquiries_deleted_index', expression: `create index "enquiries_deleted_index" on "enquiries" ("deleted_at") where "deleted_at" is not null` })
 export class Enquiry {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: Opt<number>;

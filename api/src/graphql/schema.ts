@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { ActivityResolver } from '../activity/activity.resolver.js';
+import { InboxResolver } from '../enquiries/inbox.resolver.js';
 import { IntakeResolver } from '../enquiries/intake.resolver.js';
 import { AccountsResolver } from './accounts.resolver.js';
 import { annotateAccess, authChecker } from './access.js';
@@ -22,7 +23,7 @@ let built: Promise<GraphQLSchema> | undefined;
 
 /** The GraphQL schema, built once per process from the resolver classes. */
 export function graphQLSchema(): Promise<GraphQLSchema> {
-  const resolvers = [AuthResolver, SecurityResolver, AccountsResolver, UploadResolver, ...contentResolvers, ...ownPageResolvers, ...publicationResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver, OverviewResolver, PreviewLinksResolver, ActivityResolver, IntakeResolver, ...jobResolvers] as const;
+  const resolvers = [AuthResolver, SecurityResolver, AccountsResolver, UploadResolver, ...contentResolvers, ...ownPageResolvers, ...publicationResolvers, PreviewsResolver, WebhooksResolver, HistoryResolver, OverviewResolver, PreviewLinksResolver, ActivityResolver, InboxResolver, IntakeResolver, ...jobResolvers] as const;
   built ??= buildSchema({
     resolvers,
     // Services validate raw input themselves (REST sends raw JSON); no class-validator here.

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { pruneActivity } from '../activity/activity.js';
 import type { Config } from '../config.js';
 import { publication } from '../content/publication/publication.service.js';
+import { pruneEnquiries, SOFT_DELETE_DAYS } from '../enquiries/inbox.service.js';
 
 // What each kind of scheduled job does. The scheduler (scheduler.ts) runs a due job's kind inside
 // the transaction that claimed the job and marks it done, so whatever `run` writes through `em`
@@ -42,6 +43,12 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** The job kind that removes activity-log entries older than ACTIVITY_RETENTION_DAYS, daily. */
 export const ACTIVITY_RETENTION = 'activity-retention';
 
+/**
+ * The job kind that removes, daily, enquiries older than ENQUIRY_RETENTION_DAYS, those deleted
+ * (softly, in the inbox) more than SOFT_DELETE_DAYS ago, and spent proof-of-work challenges past expiry.
+ */
+export const ENQUIRY_RETENTION = 'enquiry-retention';
+
 /** The record a publish or unpublish job names (always set by the service). */
 function recordOf(job: ClaimedJob): { collection: string; recordId: number } {
   if (job.collection === null || job.recordId === null) throw new Error(`A ${job.kind} job needs a record`);
@@ -78,6 +85,17 @@ const kinds = new Map<string, JobKind>([
         const days = config.activityRetentionDays;
         const removed = await pruneActivity(em, days);
         if (removed > 0) logger.info({ removed, days }, 'activity log entries past their retention removed');
+      },
+    },
+  ],
+  [
+    ENQUIRY_RETENTION,
+    {
+      everyMs: DAY_MS,
+      async run({ em, config, logger }) {
+        const days = config.enquiry.retentionDays;
+        const { expired, purged, challenges } = await pruneEnquiries(em, days);
+        if (expired + purged > 0) logger.info({ expired, purged, challenges, days, deletedDays: SOFT_DELETE_DAYS }, 'enquiries past their retention removed');
       },
     },
   ],

@@ -34,7 +34,7 @@ export class ScheduledJob {
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: Opt<string>;
 
-  /** `publish`, `unpublish`, `activity-retention` (job-kinds.ts). */
+  /** `publish`, `unpublish`, `activity-retention`, `enquiry-retention` (job-kinds.ts). */
   @Property({ type: 'text' })
   kind!: string;
 
