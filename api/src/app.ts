@@ -19,7 +19,7 @@ import { mountWeb } from './site/mount.js';
 import { answerHitsBeforeExpress, startPublicReads } from './site/public-reads.js';
 import { startScheduler } from './jobs/mount.js';
 import { startWebhookWorker } from './webhooks/mount.js';
-import { startMailWorker } from './mail/mount.js';
+import { privateUnlessSaid, startEdgePurgeWorker } from './edge/mount.js';
 import { createMetrics, type AppMetrics } from './ops/metrics.js';
 import { countRequests } from './ops/request-metrics.js';
 
@@ -49,6 +49,8 @@ export async function createApp(deps: AppDeps, { webDist }: { webDist?: string }
   // CORS for the public read API (CORS_ORIGINS) before the cache, so hits carry it (http/cors.ts).
   app.use(publicCors(config.corsOrigins));
   app.use(publicReads.handler);
+  // What the app answers itself is private unless its route says otherwise (edge/mount.ts).
+  app.use(privateUnlessSaid);
 
   app.use(
     pinoHttp({
@@ -79,8 +81,8 @@ export async function createApp(deps: AppDeps, { webDist }: { webDist?: string }
   app.use(PREVIEW_ROOT, previewSignInPage);
   app.use(jsonErrorHandler(logger));
   const webhookWorker = startWebhookWorker(deps);
-  // Mail of new enquiries from the mail outbox (with SMTP set up): like webhooks, one worker per instance (mail/mail-worker.ts).
-  const mailWorker = startMailWorker(deps);
+  // Purges of the edge's cache (EDGE_PURGER) from the purge queue: one worker per instance (edge/purge-worker.ts).
+  const edgePurges = startEdgePurgeWorker(deps, publicReads.feed);
   // Scheduled jobs (publish at, unpublish at, retention): every instance polls; each job runs once (jobs/scheduler.ts).
   const scheduler = startScheduler(deps);
 
@@ -90,7 +92,7 @@ export async function createApp(deps: AppDeps, { webDist }: { webDist?: string }
     async close() {
       await scheduler.stop();
       await webhookWorker.stop();
-      await mailWorker.stop();
+      await edgePurges.stop();
       await graphql.stop();
       await sessions.close();
       await publicReads.close();

@@ -71,27 +71,37 @@ export interface Config {
   enquiry: EnquiryConfig;
   /** The firm's time zone (an IANA name): the admin shows and takes scheduled times in it; they are stored in UTC. */
   timeZone: string;
-  /** Where enquiries are mailed (mail/); null (no SMTP_HOST): enquiries are not mailed. */
-  smtp: SmtpConfig | null;
-  /** First retry delay of a mail the SMTP server did not take; each further retry doubles it (capped at 1 h). */
-  mailRetryBaseMs: number;
-  /** How often the mail worker looks for due mail. */
-  mailPollMs: number;
+  /** A CDN or Varnish in front: cache tags on public responses, their Cache-Control, purges on publish (edge/). */
+  edge: EdgeConfig;
 }
 
-export interface SmtpConfig {
-  host: string;
-  port: number;
-  /** Implicit TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when offered. */
-  secure: boolean;
-  /** Refuse to send unless the connection is upgraded with STARTTLS (with `secure` false). */
-  requireTls: boolean;
-  /** Both or neither; null: no authentication. */
-  auth: { user: string; password: string } | null;
-  /** The From of the mail sent (an address, or `Name <address>`). */
-  from: string;
-  /** Who gets each enquiry (ENQUIRY_MAIL_TO). */
-  enquiryTo: string[];
+/** Where purges go (EDGE_PURGER): nowhere, Varnish (xkey), Fastly, Cloudflare, or a signed HTTP call. */
+export type EdgePurgerConfig =
+  | { kind: 'none' }
+  | { kind: 'varnish'; urls: string[] }
+  | { kind: 'fastly'; apiUrl: string; serviceId: string; apiToken: string }
+  | { kind: 'cloudflare'; apiUrl: string; zoneId: string; apiToken: string }
+  | { kind: 'http'; url: string; secret: string };
+
+export interface EdgeConfig {
+  /** Public pages and reads may be kept by shared caches (s-maxage...); off: `no-cache` pages as before. */
+  cache: boolean;
+  /** Seconds a shared cache keeps a public response (purged sooner on publish). */
+  sMaxAgeSeconds: number;
+  /** Seconds a shared cache may serve it stale while it asks the origin again. */
+  staleWhileRevalidateSeconds: number;
+  /** Seconds a shared cache may serve it stale while the origin fails. */
+  staleIfErrorSeconds: number;
+  /** The headers that carry the cache tags (Surrogate-Key: space-separated; ...-Tag: comma-separated); empty: none. */
+  tagHeaders: string[];
+  purger: EdgePurgerConfig;
+  /** First retry delay of a purge the edge refused; each further retry doubles it, up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How often the purge worker looks for pending purges. */
+  pollMs: number;
+  /** Deadline of one purge request. */
+  timeoutMs: number;
 }
 
 export interface EnquiryConfig {
@@ -188,9 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     schedulerPollMs: positive(env, 'SCHEDULER_POLL_MS', 500),
     enquiry: enquirySettings(env),
     timeZone: timeZone(env, 'TIME_ZONE', 'UTC'),
-    smtp: smtp(env),
-    mailRetryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000),
-    mailPollMs: positive(env, 'MAIL_POLL_MS', 1000),
+    edge: edgeSettings(env),
   };
 }
 
@@ -251,42 +259,6 @@ function storage(env: Env): StorageConfig {
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
     forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', false),
     publicAssetUrl: publicAssetUrl && publicAssetUrl.replace(/\/+$/, ''),
-  };
-}
-
-/** A plain mail address (no display name), as mail headers and SMTP envelopes take it. */
-const MAIL_ADDRESS = /^[^\s@<>(),;:"\\[\]]+@[^\s@<>(),;:"\\[\]]+\.[^\s@<>(),;:"\\[\]]+$/;
-
-/** The SMTP settings; null without SMTP_HOST. ENQUIRY_MAIL_TO is required with it (else nobody would get the mail). */
-function smtp(env: Env): SmtpConfig | null {
-  const host = nonEmpty(env.SMTP_HOST);
-  if (host === undefined) return null;
-  const enquiryTo = (nonEmpty(env.ENQUIRY_MAIL_TO) ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-  if (enquiryTo.length === 0) throw new Error('SMTP_HOST needs ENQUIRY_MAIL_TO: the address(es) enquiries are mailed to, comma-separated');
-  const wrong = enquiryTo.find((address) => !MAIL_ADDRESS.test(address));
-  if (wrong !== undefined) throw new Error(`ENQUIRY_MAIL_TO must be mail addresses separated by commas, got "${wrong}"`);
-  const from = nonEmpty(env.MAIL_FROM) ?? enquiryTo[0];
-  const fromAddress = /^[^<>\r\n]*<([^<>\r\n]+)>$/.exec(from)?.[1] ?? from;
-  if (/[\r\n]/.test(from) || !MAIL_ADDRESS.test(fromAddress)) {
-    throw new Error(`MAIL_FROM must be a mail address or "Name <address>", got "${env.MAIL_FROM}"`);
-  }
-  const user = nonEmpty(env.SMTP_USER);
-  const password = env.SMTP_PASSWORD?.length ? env.SMTP_PASSWORD : undefined;
-  if (Boolean(user) !== Boolean(password)) throw new Error('Set both SMTP_USER and SMTP_PASSWORD, or neither');
-  const secure = boolean(env, 'SMTP_SECURE', false);
-  const port = integer(env, 'SMTP_PORT', secure ? 465 : 587);
-  if (port < 1 || port > 65535) throw new Error(`SMTP_PORT must be a port number (1..65535), got "${env.SMTP_PORT}"`);
-  return {
-    host,
-    port,
-    secure,
-    requireTls: boolean(env, 'SMTP_REQUIRE_TLS', false),
-    auth: user && password ? { user, password } : null,
-    from,
-    enquiryTo,
   };
 }
 
@@ -356,4 +328,58 @@ function trustProxy(raw: string | undefined): Config['trustProxy'] {
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** A header name as HTTP allows it (a token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The EDGE_*, FASTLY_* and CF_* settings. EDGE_CACHE defaults to on exactly when a purger is set. */
+function edgeSettings(env: Env): EdgeConfig {
+  const kind = nonEmpty(env.EDGE_PURGER)?.toLowerCase() ?? 'none';
+  const required = (name: string) => {
+    const value = nonEmpty(env[name]);
+    if (value === undefined) throw new Error(`EDGE_PURGER=${kind} needs ${name}`);
+    return value;
+  };
+  const apiUrl = (name: string, fallback: string) => (httpUrl(env, name) ?? fallback).replace(/\/+$/, '');
+  let purger: EdgePurgerConfig;
+  if (kind === 'none') purger = { kind };
+  else if (kind === 'varnish') {
+    const urls = required('EDGE_PURGE_URL')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((item) => httpUrl({ EDGE_PURGE_URL: item }, 'EDGE_PURGE_URL')!);
+    purger = { kind, urls };
+  } else if (kind === 'fastly') {
+    purger = { kind, apiUrl: apiUrl('FASTLY_API_URL', 'https://api.fastly.com'), serviceId: required('FASTLY_SERVICE_ID'), apiToken: required('FASTLY_API_TOKEN') };
+  } else if (kind === 'cloudflare') {
+    purger = { kind, apiUrl: apiUrl('CF_API_URL', 'https://api.cloudflare.com/client/v4'), zoneId: required('CF_ZONE_ID'), apiToken: required('CF_API_TOKEN') };
+  } else if (kind === 'http') {
+    required('EDGE_PURGE_URL');
+    purger = { kind, url: httpUrl(env, 'EDGE_PURGE_URL')!, secret: required('EDGE_PURGE_SECRET') };
+  } else throw new Error(`EDGE_PURGER must be none, varnish, fastly, cloudflare or http, got "${env.EDGE_PURGER}"`);
+  for (const name of ['FASTLY_SERVICE_ID', 'CF_ZONE_ID']) {
+    const value = nonEmpty(env[name]);
+    if (value !== undefined && !/^[A-Za-z0-9_-]+$/.test(value)) throw new Error(`${name} must be letters, digits, - and _, got "${value}"`);
+  }
+  const tagHeaders = (env.EDGE_TAG_HEADERS ?? 'Surrogate-Key,Cache-Tag')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const wrong = tagHeaders.find((name) => !HEADER_NAME.test(name));
+  if (wrong !== undefined) throw new Error(`EDGE_TAG_HEADERS must be header names separated by commas, got "${wrong}"`);
+  const retryBaseMs = positive(env, 'EDGE_PURGE_RETRY_BASE_MS', 1000);
+  return {
+    cache: boolean(env, 'EDGE_CACHE', purger.kind !== 'none'),
+    sMaxAgeSeconds: integer(env, 'EDGE_S_MAXAGE', 300),
+    staleWhileRevalidateSeconds: integer(env, 'EDGE_SWR', 60),
+    staleIfErrorSeconds: integer(env, 'EDGE_SIE', 86_400),
+    tagHeaders,
+    purger,
+    retryBaseMs,
+    retryMaxMs: Math.max(retryBaseMs, positive(env, 'EDGE_PURGE_RETRY_MAX_MS', 60_000)),
+    pollMs: positive(env, 'EDGE_PURGE_POLL_MS', 500),
+    timeoutMs: positive(env, 'EDGE_PURGE_TIMEOUT_MS', 10_000),
+  };
 }

@@ -13,6 +13,7 @@ import { lastPlace, placeRecord } from './ordering.js';
 import { saveVersioned } from './versioned-save.js';
 import { endDraft, forgetRecords } from './publication/publication.js';
 import { settleSlug, type SlugTarget } from './pages/slugs.js';
+import { noteRecordRead } from '../edge/edge-tags.js';
 
 // The one CRUD mechanism for every collection. A content type contributes its entity, its
 // fields and its name; rules, permissions, versions and flushing live here (the list reads in
@@ -27,6 +28,7 @@ export function collectionService<T extends Listed>(
 ): CollectionOperations<T> {
   const find = async (em: EntityManager, id: number): Promise<T> => {
     const record = Number.isSafeInteger(id) && id > 0 ? await em.findOne(entity, id as never) : null;
+    noteRecordRead(em, path, record);
     if (!record) throw new NotFound(`${label} not found`);
     return record;
   };
@@ -88,7 +90,9 @@ export function collectionService<T extends Listed>(
     get: find,
 
     async find(em, id) {
-      return Number.isSafeInteger(id) && id > 0 ? em.findOne(entity, id as never) : null;
+      const record = Number.isSafeInteger(id) && id > 0 ? await em.findOne(entity, id as never) : null;
+      noteRecordRead(em, path, record);
+      return record;
     },
 
     create: (outer, input, caller) =>

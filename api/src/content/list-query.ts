@@ -3,6 +3,7 @@ import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequest } from '../shared/errors.js';
 import { countMemoOf } from './count-memo.js';
+import { noteTypeRead } from '../edge/edge-tags.js';
 import type { ListOptions } from './list-options.js';
 import { searchGrams } from './search-sql.js';
 import type { Versioned } from './versioned-save.js';
@@ -64,6 +65,8 @@ export function listQueries<T extends Listed>(entity: EntityClass<T>, label: str
    * one through its search index. Without a search: exact (an index-only count).
    */
   const count = async (em: EntityManager, options: Pick<ListOptions, 'where' | 'search'> = {}): Promise<number> => {
+    // A public read's cache tags (edge/edge-tags.ts): a count changes with any record of the type.
+    noteTypeRead(em, path);
     if (options.search === undefined) {
       // Public reads of one content revision share it (count-memo.ts): one count per list and filter.
       const counting = () => em.count(entity, whereOf(options) as never);
@@ -90,6 +93,13 @@ export function listQueries<T extends Listed>(entity: EntityClass<T>, label: str
    * the public reads of a revision one count shared with the page's own total, count-memo.ts).
    */
   const list = async (em: EntityManager, options: ListOptions = {}, total?: number): Promise<T[]> => {
+    const records = await readList(em, options, total);
+    // A public read's cache tags (edge/edge-tags.ts): the type, and the records it shows.
+    noteTypeRead(em, path, records);
+    return records;
+  };
+
+  const readList = async (em: EntityManager, options: ListOptions, total?: number): Promise<T[]> => {
     const { sort, limit, offset = 0 } = options;
     const field = sort?.field ?? 'displayOrder';
     const find = (direction: 'asc' | 'desc', page: { limit?: number; offset?: number }) =>

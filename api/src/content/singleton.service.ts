@@ -7,6 +7,7 @@ import { type FieldRules, validateInput } from './fields.js';
 import { recordHistory, snapshotOf } from './history/record-history.js';
 import { saveVersioned, type Versioned } from './versioned-save.js';
 import { endDraft } from './publication/publication.js';
+import { noteRecordRead } from '../edge/edge-tags.js';
 
 /** A single record (landing content, statistics), created by the first-start seed. */
 export function singletonService<T extends Versioned>(
@@ -15,8 +16,12 @@ export function singletonService<T extends Versioned>(
   label: string,
   path: string,
 ): SingletonOperations<T> {
-  const get = async (em: EntityManager): Promise<T | null> =>
-    (await em.find(entity, {}, { orderBy: { id: 'asc' } as never, limit: 1 }))[0] ?? null;
+  const get = async (em: EntityManager): Promise<T | null> => {
+    const record = (await em.find(entity, {}, { orderBy: { id: 'asc' } as never, limit: 1 }))[0] ?? null;
+    // A public read's cache tags (edge/edge-tags.ts): the one record (missing: its type).
+    noteRecordRead(em, path, record);
+    return record;
+  };
   return {
     get,
     update: (outer, id, input, caller, expected) =>

@@ -2,9 +2,10 @@ import type { EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bumpContentRevisionTrigger } from './content-revision.entity.js';
 import { WEBHOOK_ENQUEUE_FUNCTION, WEBHOOK_TRIGGER_EVENTS, webhookOutboxTriggers } from '../webhooks/webhook.entities.js';
+import { EDGE_PURGE_FUNCTION, edgePurgeTriggers, edgePurgeTriggerSql } from '../edge/edge-purge.entity.js';
 
 // The triggers every content table has, generated from the registry: the content revision's bump
-// (and NOTIFY) and the webhook outbox, each after insert, update, delete and truncate. The entity
+// (and NOTIFY), the webhook outbox and the edge purge queue, each after insert, update, delete and truncate. The entity
 // metadata declares the insert/update/delete ones (so the schema diff and a generated migration
 // know them); TRUNCATE triggers are not in information_schema.triggers, which the schema diff
 // reads, so they exist only here. All are (re)created idempotently after the migrations run
@@ -23,7 +24,7 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** Declares the insert/update/delete triggers on a content table's entity metadata. */
 export function declareContentTriggers({ table, collection, schema }: ContentTable): void {
-  schema?.meta.triggers.push(bumpContentRevisionTrigger, ...webhookOutboxTriggers(table, collection));
+  schema?.meta.triggers.push(bumpContentRevisionTrigger, ...edgePurgeTriggers(table, collection), ...webhookOutboxTriggers(table, collection));
 }
 
 /** Every statement that puts the triggers on one content table (each safe to run again). */
@@ -40,12 +41,14 @@ export function contentTableTriggerSql({ table, collection }: ContentTable): str
       onTable(`webhook_on_${event}`, event, `referencing ${referencing} for each statement execute function webhook_enqueue_content_change(${literal(collection)})`),
     ),
     onTable('webhook_on_truncate', 'truncate', `for each statement execute function webhook_enqueue_content_change(${literal(collection)})`),
+    // What the edge must purge (edge/edge-purge.entity.ts).
+    ...(['insert', 'update', 'delete', 'truncate'] as const).map((event) => edgePurgeTriggerSql(table, collection, event)),
   ];
 }
 
-/** The trigger SQL of every content table, after the outbox function they share. */
+/** The trigger SQL of every content table, after the outbox and purge functions they share. */
 export function contentTriggerSql(tables: readonly ContentTable[]): string[] {
-  return [WEBHOOK_ENQUEUE_FUNCTION, ...tables.flatMap(contentTableTriggerSql)];
+  return [WEBHOOK_ENQUEUE_FUNCTION, EDGE_PURGE_FUNCTION, ...tables.flatMap(contentTableTriggerSql)];
 }
 
 /**

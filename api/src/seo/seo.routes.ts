@@ -11,6 +11,8 @@ import { sendPrepared } from '../site/send-prepared.js';
 import { atomFeed, FEED_ENTRIES, type FeedArticle } from './atom-feed.js';
 import { robotsTxt, sitemapXml, type ListPageCounts } from './seo-files.js';
 import { siteOrigin } from './site-origin.js';
+import { edgeHeadersOf } from '../edge/edge-headers.js';
+import { everyContentType, ReadTags, recordingReads } from '../edge/edge-tags.js';
 
 /** Crawlers may keep these for an hour. */
 const CACHE_CONTROL = 'public, max-age=3600';
@@ -100,6 +102,11 @@ export function seoRoutes(): Route[] {
         const origin = siteOrigin(deps.config);
         const counts = listPageCounts(deps.orm, feed);
         const items = itemPages(deps.orm, feed);
+        // It lists every page: any change may add or remove one (edge/edge-tags.ts).
+        const edge = edgeHeadersOf(deps.config.edge);
+        const tags = new ReadTags();
+        for (const type of everyContentType()) tags.type(type);
+        const cacheControl = edge.edgeCache ? edge.pageCacheControl : CACHE_CONTROL;
         return perRevisionFile(cache, feed, SITEMAP_KEY, async (): Promise<Production> => {
           let pages: ListPageCounts = {};
           let known: ItemPages | undefined;
@@ -111,7 +118,7 @@ export function seoRoutes(): Route[] {
             complete = false;
           }
           const body = Buffer.from(sitemapXml(origin, pages, known && itemPagesByList(known)), 'utf8');
-          return { produced: { status: 200, headers: { 'Content-Type': SITEMAP_TYPE, 'Cache-Control': CACHE_CONTROL }, body }, cacheable: complete };
+          return edge.tagged({ produced: { status: 200, headers: { 'Content-Type': SITEMAP_TYPE, 'Cache-Control': complete || !edge.edgeCache ? cacheControl : 'no-cache' }, body }, cacheable: complete }, tags);
         });
       },
     },
@@ -122,18 +129,22 @@ export function seoRoutes(): Route[] {
       headers: 'public',
       serve: ({ deps, reads: { cache, feed } }) => {
         const origin = siteOrigin(deps.config);
+        const edge = edgeHeadersOf(deps.config.edge);
+        const cacheControl = edge.edgeCache ? edge.pageCacheControl : FEED_CACHE_CONTROL;
         return perRevisionFile(cache, feed, FEED_KEY, async (): Promise<Production> => {
           let articles: FeedArticle[];
           let firm: string;
+          // What the feed's reads used: its cache tags (edge/edge-tags.ts).
+          const tags = new ReadTags();
           try {
-            [articles, firm] = await Promise.all([latestArticles(deps.orm.em.fork()), firmName(deps.orm.em.fork())]);
+            [articles, firm] = await Promise.all([latestArticles(recordingReads(deps.orm.em.fork(), tags)), firmName(recordingReads(deps.orm.em.fork(), tags))]);
           } catch (error) {
             deps.logger.warn({ err: error }, 'the news feed could not be read');
             const body = Buffer.from('The feed is unavailable for a moment.\n', 'utf8');
             return { produced: { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '5' }, body }, cacheable: false };
           }
           const xml = atomFeed(articles, { origin, feedPath: NEWS_FEED_PATH, listPath: NEWS_LIST_PATH, title: `${firm}: News`, author: firm, emptyUpdated: new Date() });
-          return { produced: { status: 200, headers: { 'Content-Type': FEED_TYPE, 'Cache-Control': FEED_CACHE_CONTROL }, body: Buffer.from(xml, 'utf8') }, cacheable: true };
+          return edge.tagged({ produced: { status: 200, headers: { 'Content-Type': FEED_TYPE, 'Cache-Control': cacheControl }, body: Buffer.from(xml, 'utf8') }, cacheable: true }, tags);
         });
       },
     },

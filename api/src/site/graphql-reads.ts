@@ -12,6 +12,8 @@ import type { PublicCache } from './public-cache.js';
 import { GRAPHQL_READ_MAX_BODY, graphQLGetRead, graphQLRead, produceGraphQLRead, type GraphQLRead } from './public-graphql.js';
 import { bufferedBody, collectBody, readBody, whenEnded } from './request-body.js';
 import { sendPrepared, sendPreparedFirst } from './send-prepared.js';
+import type { EdgeHeaders } from '../edge/edge-headers.js';
+import { ReadTags, recordingReads } from '../edge/edge-tags.js';
 
 // The anonymous GraphQL reads of the public read path (public-reads.ts): queries over GET, and
 // `POST /graphql` with a small JSON body, answered from the cache (produced through Apollo Server
@@ -33,10 +35,12 @@ export interface GraphQLReadsSetup {
   counts: CountMemo;
   /** The Cache-Control of an anonymous answer. */
   cacheControl: Record<string, string>;
+  /** The cache tags of an answer (edge/edge-headers.ts). */
+  edge: EdgeHeaders;
   logSlow(started: number, what: string): void;
 }
 
-export function graphQLReads({ deps, cache, feed, counts, cacheControl, logSlow }: GraphQLReadsSetup) {
+export function graphQLReads({ deps, cache, feed, counts, cacheControl, edge, logSlow }: GraphQLReadsSetup) {
   let graphql: ApolloServer<GraphQLContext> | null = null;
   /** Bodies read before Express (answerPost) for the app's GraphQL read path. */
   const handedBodies = new WeakMap<IncomingMessage, HandedBody>();
@@ -69,8 +73,10 @@ export function graphQLReads({ deps, cache, feed, counts, cacheControl, logSlow 
     }
     const started = performance.now();
     try {
-      const context: GraphQLContext = { req, res, em: countingThrough(deps.orm.em.fork(), counts), caller: { userId: null }, deps };
-      const { state, prepared } = await cache.getOrProduce(read.key, revision, () => produceGraphQLRead(graphql!, read, context));
+      // What the query's reads used: its cache tags (edge/edge-tags.ts).
+      const tags = new ReadTags();
+      const context: GraphQLContext = { req, res, em: recordingReads(countingThrough(deps.orm.em.fork(), counts), tags), caller: { userId: null }, deps };
+      const { state, prepared } = await cache.getOrProduce(read.key, revision, async () => edge.tagged(await produceGraphQLRead(graphql!, read, context), tags));
       logSlow(started, 'graphql');
       if (prepared) {
         sendPrepared(req, res, prepared, state, cacheControl);

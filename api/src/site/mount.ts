@@ -22,6 +22,8 @@ import { siteSegments } from './site-segments.js';
 import { earlyPageTarget, needsItemPages, NOT_FOUND_RENDER_URL, pageTarget, redirectLocation, type PageTarget } from './page-paths.js';
 import { pageKey, pageTargetKey, type PublicReads } from './public-reads.js';
 import { RENDER_CACHE_HEADER, sendPrepared, sendRedirect } from './send-prepared.js';
+import { edgeHeadersOf, PAGE_NO_CACHE, PRIVATE_NO_STORE, type EdgeHeaders } from '../edge/edge-headers.js';
+import { everyContentType, ReadTags, recordingReads } from '../edge/edge-tags.js';
 import { UNAVAILABLE_PAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.js';
 
 // Serves the React app: fingerprinted static assets with long-lived caching, public routes
@@ -47,7 +49,6 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta
 /** First path segments (lower case) routes other than the pages own, besides the static files': never "not found" before routing. */
 export const NOT_PAGE_SEGMENTS = notPageSegments();
 
-const HTML_CACHE = 'no-cache';
 const HTML_TYPE = 'text/html; charset=utf-8';
 const ASSET_CACHE_MAX_AGE = '1y';
 
@@ -67,6 +68,8 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
   const serverEntry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
   const schema = await graphQLSchema();
   const { cache, feed } = reads;
+  // Cache-Control and cache tags of the pages (edge/edge-headers.ts).
+  const edge = edgeHeadersOf(deps.config.edge);
   /** Absolute URLs in pages: PUBLIC_URL (required in production), else this server's local address; never the Host header. */
   const origin = siteOrigin(deps.config);
   // Before any route runs, a plain path is known to be no page only if no static file or other
@@ -104,7 +107,7 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
 
   app.get(SITE_PATHS.adminPanel, (_req, res) => {
     // The firm's favicon (icons/, made from the Site screen's icon), unversioned: it may change under this address.
-    sendPage(res, 200, fillTemplate(template, { head: '<title>Admin Panel</title>\n    <meta name="robots" content="noindex" />\n    <link rel="icon" href="/icons/favicon-32.png" sizes="32x32" type="image/png" />' }));
+    sendPage(res, 200, PRIVATE_NO_STORE, fillTemplate(template, { head: '<title>Admin Panel</title>\n    <meta name="robots" content="noindex" />\n    <link rel="icon" href="/icons/favicon-32.png" sizes="32x32" type="image/png" />' }));
   });
 
   app.get(SITE_PATHS.pages, async (req, res, next) => {
@@ -136,19 +139,23 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
 
     const render = async (): Promise<Production> => {
       let result: RenderResult;
+      // What the page's reads used: its cache tags (edge/edge-tags.ts).
+      const tags = new ReadTags();
       try {
         // Counts shared with the routing and the other public reads of this revision (list-page-counts.ts).
-        const em = countingThrough(deps.orm.em.fork(), revisionCounts(feed));
+        const em = recordingReads(countingThrough(deps.orm.em.fork(), revisionCounts(feed)), tags);
         const context: GraphQLContext = { req, res, em, caller: { userId: null }, deps };
         result = await renderUrl(url, context);
       } catch (error) {
         // A rendering bug must not take the page down: the browser renders it instead.
         req.log?.error({ err: error }, 'server-side rendering failed');
-        return html(expectedStatus, fillTemplate(template, { head: '' }), false);
+        return html(edge, expectedStatus, fillTemplate(template, { head: '' }), null);
       }
-      if (result.dataUnavailable) return html(503, '', false);
+      if (result.dataUnavailable) return html(edge, 503, '', null);
+      // Whether a path names a page depends on every type's records (a new slug, a longer list).
+      if (expectedStatus === 404) for (const type of everyContentType()) tags.type(type);
       // Only a complete page is kept: a page as a 200, the not-found page as a 404.
-      return html(result.status, fillTemplate(template, result), result.status === expectedStatus, styleSheetLink);
+      return html(edge, result.status, fillTemplate(template, result), result.status === expectedStatus ? tags : null, styleSheetLink);
     };
 
     const revision = feed.current;
@@ -165,8 +172,8 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
       }
       return sendUnavailable(res, state);
     }
-    res.set(RENDER_CACHE_HEADER, state === 'hit' ? 'miss' : state);
-    sendPage(res, production.produced.status, production.produced.body);
+    res.set(RENDER_CACHE_HEADER, state === 'hit' ? 'miss' : state).set(production.produced.headers);
+    res.status(production.produced.status).send(production.produced.body);
   });
 }
 
@@ -200,10 +207,14 @@ function sendUnavailable(res: Response, state: string): void {
   res.status(503).type('html').send(UNAVAILABLE_PAGE);
 }
 
-function html(status: number, page: string, cacheable: boolean, link?: string): Production {
-  const headers: Record<string, string> = { 'Content-Type': HTML_TYPE, 'Cache-Control': HTML_CACHE };
+/**
+ * A rendering as a production. `tags`: what a complete page was built from (it is kept, and says
+ * so to shared caches); null: not a page to keep (a failed or incomplete rendering), `no-cache`.
+ */
+function html(edge: EdgeHeaders, status: number, page: string, tags: ReadTags | null, link?: string): Production {
+  const headers: Record<string, string> = { 'Content-Type': HTML_TYPE, 'Cache-Control': tags ? edge.pageCacheControl : PAGE_NO_CACHE, ...(tags && edge.tagHeaders(tags)) };
   if (link) headers.Link = link;
-  return { produced: { status, headers, body: Buffer.from(page, 'utf8') }, cacheable };
+  return { produced: { status, headers, body: Buffer.from(page, 'utf8') }, cacheable: tags !== null };
 }
 
 /**
@@ -240,6 +251,6 @@ function resolvedPath(urlPath: string): string | null {
   }
 }
 
-function sendPage(res: Response, status: number, body: string | Buffer): void {
-  res.status(status).set('Cache-Control', HTML_CACHE).type('html').send(body);
+function sendPage(res: Response, status: number, cacheControl: string, body: string | Buffer): void {
+  res.status(status).set('Cache-Control', cacheControl).type('html').send(body);
 }

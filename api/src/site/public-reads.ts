@@ -16,6 +16,8 @@ import { PublicCache, type Prepared } from './public-cache.js';
 import { graphQLReads } from './graphql-reads.js';
 import { produceRestRead, publicRestRead, type RestRead } from './public-rest.js';
 import { sendPrepared, sendPreparedFirst, sendRedirect } from './send-prepared.js';
+import { edgeHeadersOf, PRIVATE_REVALIDATE } from '../edge/edge-headers.js';
+import { ReadTags, recordingReads } from '../edge/edge-tags.js';
 
 // The public read path: the revision feed, the one cache, and the handler that answers from it
 // right after the security headers, before anything else runs (no request log line, no session
@@ -88,11 +90,13 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders,
   const counts = revisionCounts(feed);
   let pages: ((path: string) => PageTarget | null) | null = null;
 
-  // Anonymous API reads may be kept by a CDN or browser for a short while; a request with a
-  // session gets the same public bytes but says so only to itself (private, revalidate).
+  // Anonymous API reads may be kept by a CDN or browser for a short while (with EDGE_CACHE: by
+  // shared caches until purged, edge/edge-headers.ts); a request with a session gets the same
+  // public bytes but says so only to itself (private, revalidate).
   const { maxAgeSeconds, staleWhileRevalidateSeconds } = deps.config.publicApiCache;
-  const publicCacheControl = { 'Cache-Control': `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}` };
-  const privateCacheControl = { 'Cache-Control': 'private, no-cache' };
+  const edge = edgeHeadersOf(deps.config.edge);
+  const publicCacheControl = { 'Cache-Control': edge.readCacheControl(`public, max-age=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}`) };
+  const privateCacheControl = { 'Cache-Control': PRIVATE_REVALIDATE };
   const apiCacheControl = (req: IncomingMessage) => (hasSessionCookie(req) ? privateCacheControl : publicCacheControl);
 
   // The parse of a public REST path and query (the same few are asked for again and again).
@@ -140,7 +144,11 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders,
     const { key, read } = rest;
     const started = performance.now();
     try {
-      const { state, prepared } = await cache.getOrProduce(key, revision, () => produceRestRead(read, countingThrough(orm.em.fork(), counts)));
+      const { state, prepared } = await cache.getOrProduce(key, revision, async () => {
+        // What the read used: its cache tags (edge/edge-tags.ts).
+        const tags = new ReadTags();
+        return edge.tagged(await produceRestRead(read, recordingReads(countingThrough(orm.em.fork(), counts), tags)), tags);
+      });
       logSlow(started, path);
       if (!prepared) return next();
       sendPrepared(req, res, prepared, state, apiCacheControl(req));
@@ -150,7 +158,7 @@ export async function startPublicReads(deps: AppDeps, security: SecurityHeaders,
     }
   }
 
-  const graphql = graphQLReads({ deps, cache, feed, counts, cacheControl: publicCacheControl, logSlow });
+  const graphql = graphQLReads({ deps, cache, feed, counts, cacheControl: publicCacheControl, edge, logSlow });
 
   const handler: RequestHandler = (req, res, next) => {
     const url = req.url;

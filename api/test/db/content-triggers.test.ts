@@ -30,7 +30,7 @@ describe('content table triggers', () => {
     expect(contentTables.map((t) => [t.table, t.collection]).sort()).toEqual(contentTypes.map((t) => [t.table, t.restPath]).sort());
   });
 
-  it('are on every content table: revision and outbox, after insert, update, delete and truncate', async () => {
+  it('are on every content table: revision, edge purge queue and outbox, after insert, update, delete and truncate', async () => {
     const rows = await sql<{ table: string; name: string; definition: string }>(
       `select c.relname as table, t.tgname as name, pg_get_triggerdef(t.oid) as definition
        from pg_trigger t join pg_class c on c.oid = t.tgrelid where not t.tgisinternal order by 1, 2`,
@@ -43,6 +43,10 @@ describe('content table triggers', () => {
         [
           'bump_content_revision',
           'bump_content_revision_on_truncate',
+          'edge_purge_on_delete',
+          'edge_purge_on_insert',
+          'edge_purge_on_truncate',
+          'edge_purge_on_update',
           'webhook_on_delete',
           'webhook_on_insert',
           'webhook_on_truncate',
@@ -54,12 +58,15 @@ describe('content table triggers', () => {
       for (const row of mine.filter((r) => r.name.startsWith('webhook_'))) {
         expect(row.definition).toContain(`webhook_enqueue_content_change('${collection}')`);
       }
+      for (const row of mine.filter((r) => r.name.startsWith('edge_purge_'))) {
+        expect(row.definition).toContain(`edge_purge_enqueue('${collection}')`);
+      }
     }
   });
 
   it('are generated as statements each safe to run again (create or replace), and starting again changes nothing', async () => {
     const statements = contentTriggerSql(contentTables);
-    expect(statements.length).toBe(1 + 7 * contentTables.length);
+    expect(statements.length).toBe(2 + 11 * contentTables.length);
     for (const statement of statements) expect(statement).toMatch(/^create or replace (function|trigger) /);
     const before = await sql<{ n: number }>(`select count(*)::int as n from pg_trigger where not tgisinternal`);
     expect(await migrate(orm)).toEqual([]);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { documentKey, richTextFromPlainText, SLUG_PATTERN, SLUG_MAX_LENGTH, type ContentType, type RichTextDocument } from '@consulting/model';
 import type { CollectionDefinition } from '../registry.js';
+import { noteRecordRead, noteTypeRead } from '../../edge/edge-tags.js';
 
 // Reads of items with pages of their own (`/news/<slug>`): one by its slug, and its neighbours in
 // the public list's order (display order, then id), for the page's previous and next links.
@@ -8,9 +9,11 @@ import type { CollectionDefinition } from '../registry.js';
 type Row = Record<string, unknown> & { id: number; displayOrder: number };
 
 /** The published record with this slug, or null (a malformed slug is looked up nowhere). */
-export function findBySlug(em: EntityManager, definition: CollectionDefinition, slug: string): Promise<object | null> {
-  if (slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return Promise.resolve(null);
-  return em.findOne(definition.entity, { slug } as never);
+export async function findBySlug(em: EntityManager, definition: CollectionDefinition, slug: string): Promise<object | null> {
+  const found = slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug) ? null : await em.findOne(definition.entity, { slug } as never);
+  // A public read's cache tags (edge/edge-tags.ts): the record; none found: whether one will depends on the type.
+  noteRecordRead(em, definition.path, found);
+  return found;
 }
 
 /** The record before (`previous`) or after (`next`) this one in the public list, or null at an end. */
@@ -22,6 +25,8 @@ export async function neighbourOf(em: EntityManager, definition: CollectionDefin
     { $or: [{ displayOrder: { [op]: record.displayOrder } }, { displayOrder: record.displayOrder, id: { [op]: record.id } }] } as never,
     { orderBy: { displayOrder: before ? 'desc' : 'asc', id: before ? 'desc' : 'asc' } as never, limit: 1 },
   );
+  // A public read's cache tags (edge/edge-tags.ts): a neighbour depends on the order of the type's records.
+  noteTypeRead(em, definition.path, found ? [found] : []);
   return found ?? null;
 }
 
