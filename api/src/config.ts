@@ -71,8 +71,29 @@ export interface Config {
   enquiry: EnquiryConfig;
   /** The firm's time zone (an IANA name): the admin shows and takes scheduled times in it; they are stored in UTC. */
   timeZone: string;
+  /** Where enquiries are mailed (mail/); null (no SMTP_HOST): enquiries are not mailed. */
+  smtp: SmtpConfig | null;
+  /** First retry delay of a mail the SMTP server did not take; each further retry doubles it (capped at 1 h). */
+  mailRetryBaseMs: number;
+  /** How often the mail worker looks for due mail. */
+  mailPollMs: number;
   /** A CDN or Varnish in front: cache tags on public responses, their Cache-Control, purges on publish (edge/). */
   edge: EdgeConfig;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** Implicit TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when offered. */
+  secure: boolean;
+  /** Refuse to send unless the connection is upgraded with STARTTLS (with `secure` false). */
+  requireTls: boolean;
+  /** Both or neither; null: no authentication. */
+  auth: { user: string; password: string } | null;
+  /** The From of the mail sent (an address, or `Name <address>`). */
+  from: string;
+  /** Who gets each enquiry (ENQUIRY_MAIL_TO). */
+  enquiryTo: string[];
 }
 
 /** Where purges go (EDGE_PURGER): nowhere, Varnish (xkey), Fastly, Cloudflare, or a signed HTTP call. */
@@ -199,6 +220,9 @@ export function loadConfig(env: Env = process.env): Config {
     enquiry: enquirySettings(env),
     timeZone: timeZone(env, 'TIME_ZONE', 'UTC'),
     edge: edgeSettings(env),
+    smtp: smtp(env),
+    mailRetryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000),
+    mailPollMs: positive(env, 'MAIL_POLL_MS', 1000),
   };
 }
 
@@ -259,6 +283,42 @@ function storage(env: Env): StorageConfig {
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
     forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', false),
     publicAssetUrl: publicAssetUrl && publicAssetUrl.replace(/\/+$/, ''),
+  };
+}
+
+/** A plain mail address (no display name), as mail headers and SMTP envelopes take it. */
+const MAIL_ADDRESS = /^[^\s@<>(),;:"\\[\]]+@[^\s@<>(),;:"\\[\]]+\.[^\s@<>(),;:"\\[\]]+$/;
+
+/** The SMTP settings; null without SMTP_HOST. ENQUIRY_MAIL_TO is required with it (else nobody would get the mail). */
+function smtp(env: Env): SmtpConfig | null {
+  const host = nonEmpty(env.SMTP_HOST);
+  if (host === undefined) return null;
+  const enquiryTo = (nonEmpty(env.ENQUIRY_MAIL_TO) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (enquiryTo.length === 0) throw new Error('SMTP_HOST needs ENQUIRY_MAIL_TO: the address(es) enquiries are mailed to, comma-separated');
+  const wrong = enquiryTo.find((address) => !MAIL_ADDRESS.test(address));
+  if (wrong !== undefined) throw new Error(`ENQUIRY_MAIL_TO must be mail addresses separated by commas, got "${wrong}"`);
+  const from = nonEmpty(env.MAIL_FROM) ?? enquiryTo[0];
+  const fromAddress = /^[^<>\r\n]*<([^<>\r\n]+)>$/.exec(from)?.[1] ?? from;
+  if (/[\r\n]/.test(from) || !MAIL_ADDRESS.test(fromAddress)) {
+    throw new Error(`MAIL_FROM must be a mail address or "Name <address>", got "${env.MAIL_FROM}"`);
+  }
+  const user = nonEmpty(env.SMTP_USER);
+  const password = env.SMTP_PASSWORD?.length ? env.SMTP_PASSWORD : undefined;
+  if (Boolean(user) !== Boolean(password)) throw new Error('Set both SMTP_USER and SMTP_PASSWORD, or neither');
+  const secure = boolean(env, 'SMTP_SECURE', false);
+  const port = integer(env, 'SMTP_PORT', secure ? 465 : 587);
+  if (port < 1 || port > 65535) throw new Error(`SMTP_PORT must be a port number (1..65535), got "${env.SMTP_PORT}"`);
+  return {
+    host,
+    port,
+    secure,
+    requireTls: boolean(env, 'SMTP_REQUIRE_TLS', false),
+    auth: user && password ? { user, password } : null,
+    from,
+    enquiryTo,
   };
 }
 

@@ -39,8 +39,8 @@ interface ClaimedDelivery extends DeliveryEventRow {
   secret: string;
 }
 
-/** The JSON body receivers get. */
-export function eventBody(delivery: Pick<ClaimedDelivery, 'event' | 'collection' | 'record_id' | 'action' | 'revision' | 'occurred_at'>): string {
+/** The JSON body receivers get (`data`: what an event like `enquiry.created` carries besides the envelope). */
+export function eventBody(delivery: Pick<ClaimedDelivery, 'event' | 'collection' | 'record_id' | 'action' | 'revision' | 'occurred_at' | 'payload'>): string {
   return JSON.stringify({
     event: delivery.event,
     collection: delivery.collection,
@@ -48,6 +48,7 @@ export function eventBody(delivery: Pick<ClaimedDelivery, 'event' | 'collection'
     action: delivery.action,
     revision: Number(delivery.revision),
     time: new Date(delivery.occurred_at).toISOString(),
+    ...(delivery.payload ? { data: delivery.payload } : {}),
   });
 }
 
@@ -125,7 +126,7 @@ export class WebhookDeliveryWorker {
                                              order by next_attempt_at, id
                                              limit 1
                                              for update skip locked) next)
-      returning d.id, d.endpoint_id, d.event_id, d.event, d.collection, d.record_id, d.action, d.revision, d.occurred_at, d.attempts, e.url, e.secret`,
+      returning d.id, d.endpoint_id, d.event_id, d.event, d.collection, d.record_id, d.action, d.revision, d.occurred_at, d.attempts, d.payload, e.url, e.secret`,
       [busy, room],
     );
     return claimed.map((delivery) => {
@@ -168,7 +169,7 @@ export class WebhookDeliveryWorker {
     );
     if (outcome.error === null) {
       await connection.execute(
-        `update webhook_deliveries set status = 'delivered', delivered_at = now(), last_status_code = ?, last_latency_ms = ?, last_error = null where id = ?`,
+        `update webhook_deliveries set status = 'delivered', delivered_at = now(), last_status_code = ?, last_latency_ms = ?, last_error = null, payload = null where id = ?`,
         [outcome.statusCode, outcome.latencyMs, delivery.id],
       );
       return;
@@ -178,9 +179,10 @@ export class WebhookDeliveryWorker {
       `update webhook_deliveries
           set next_attempt_at = now() + make_interval(secs => ?::double precision / 1000),
               status = case when occurred_at + interval '${RETRY_FOR}' < now() + make_interval(secs => ?::double precision / 1000) then 'failed' else 'pending' end,
+              payload = case when occurred_at + interval '${RETRY_FOR}' < now() + make_interval(secs => ?::double precision / 1000) then null else payload end,
               last_status_code = ?, last_latency_ms = ?, last_error = ?
         where id = ?`,
-      [delayMs, delayMs, outcome.statusCode, outcome.latencyMs, error, delivery.id],
+      [delayMs, delayMs, delayMs, outcome.statusCode, outcome.latencyMs, error, delivery.id],
     );
     this.logger.info({ deliveryId: delivery.id, url: delivery.url, error, retryInMs: delayMs }, 'webhook delivery failed');
   }

@@ -91,6 +91,13 @@ export class WebhookDelivery {
 
   @Property({ type: 'text', nullable: true })
   lastError?: string | null;
+
+  /**
+   * What an event carries besides its envelope (`enquiry.created`: the enquiry), sent as `data`;
+   * null for content events. Cleared once delivered or given up, so the log keeps no personal data.
+   */
+  @Property({ type: 'json', nullable: true })
+  payload?: Record<string, unknown> | null;
 }
 
 /** Every delivery attempt, for the admin's log: HTTP status (or the error) and latency. */
@@ -192,4 +199,6 @@ export interface DeliveryEventRow {
   revision: string;
   occurred_at: Date;
   attempts: number;
+  /** Only the worker's claim reads it. */
+  payload?: Record<string, unknown> | null;
 }

@@ -8,6 +8,7 @@ import type { Caller } from '../content/collection.js';
 import { collections, singletons } from '../content/registry.js';
 import { NotFound, ValidationFailed, type FieldError } from '../shared/errors.js';
 import { resolvePublicAddresses, TargetRefused } from './target-address.js';
+import { ENQUIRY_COLLECTION } from '../mail/enquiry-notifications.js';
 
 // Webhook endpoints and their delivery log: the one place for their rules. The GraphQL resolver
 // and the REST router call these; the outbox itself is written by database triggers.
@@ -38,9 +39,9 @@ export function secretProblem(secret: string): string | null {
   const printable = secret.length >= MIN_SECRET_LENGTH && secret.length <= MAX_SECRET_LENGTH && !/[\u0000-\u001F\u007F]/.test(secret);
   return printable ? null : `Secret must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} printable characters`;
 }
-/** The collection names an endpoint may subscribe to (the REST paths). */
+/** The collection names an endpoint may subscribe to (the REST paths, and `enquiries` for `enquiry.created`). */
 export function webhookCollections(): string[] {
-  return [...collections.map((c) => c.path), ...singletons.map((s) => s.path)];
+  return [...collections.map((c) => c.path), ...singletons.map((s) => s.path), ENQUIRY_COLLECTION];
 }
 
 export async function subscribableCollections(em: EntityManager, caller: Caller): Promise<string[]> {

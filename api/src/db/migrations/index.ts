@@ -23,6 +23,7 @@ import { Migration20261206180500_enquiry_privacy_text } from './Migration2026120
 import { Migration20261206182500_edge_purges } from './Migration20261206182500_edge_purges.js';
 import { Migration20261206181500_inbox_indexes } from './Migration20261206181500_inbox_indexes.js';
 import { Migration20261206175601_enquiries } from './Migration20261206175601_enquiries.js';
+import { Migration20261206181700_mail_outbox } from './Migration20261206181700_mail_outbox.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here and adds it to this list (db/migration-files.ts registerMigration).
@@ -51,4 +52,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261206180500_enquiry_privacy_text', class: Migration20261206180500_enquiry_privacy_text },
   { name: 'Migration20261206182500_edge_purges', class: Migration20261206182500_edge_purges },
   { name: 'Migration20261206181500_inbox_indexes', class: Migration20261206181500_inbox_indexes },
+  { name: 'Migration20261206181700_mail_outbox', class: Migration20261206181700_mail_outbox },
 ];

@@ -9,10 +9,13 @@ export function contentTypeOf(restPath: string): ContentType | undefined {
   return ADMIN_CONTENT_TYPES.find((type) => type.restPath === restPath);
 }
 
+/** Webhook collections that are not content types: the enquiries of the contact form (`enquiry.created`). */
+const OTHER_LABELS: Readonly<Record<string, string>> = { enquiries: 'Enquiries' };
+
 /** The sidebar's name of a content type given by its REST path; an unknown path stays as it is. */
 export function contentLabel(restPath: string): string {
   const type = contentTypeOf(restPath);
-  return type ? (type.labels.nav ?? type.labels.plural) : restPath;
+  return type ? (type.labels.nav ?? type.labels.plural) : (OTHER_LABELS[restPath] ?? restPath);
 }
 
 /** The admin screen of a content type given by its REST path (the dashboard when unknown). */
