@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fakeWebDist } from '../helpers/fixtures/web-dist.js';
 import { request } from '../helpers/http.js';
@@ -190,6 +191,17 @@ describe('metrics, with METRICS_TOKEN and METRICS_PORT set', () => {
     const caughtUp = await scrape();
     expect(valueOf(caughtUp, 'content_revision_lag_seconds')).toBe(0);
     expect(valueOf(caughtUp, 'content_revision_behind')).toBe(0);
+  });
+
+  it('has every metric the Grafana dashboard charts', async () => {
+    const dashboard = JSON.parse(fs.readFileSync(new URL('../../../deploy/grafana/dashboard.json', import.meta.url), 'utf8')) as { panels: { targets?: { expr: string }[] }[] };
+    const text = (await request(app.baseUrl, 'GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).body as string;
+    const charted = new Set<string>();
+    for (const { targets = [] } of dashboard.panels) {
+      for (const { expr } of targets) for (const [, name] of expr.matchAll(/\b([a-z_]+)\{/g)) charted.add(name.replace(/_(bucket|sum|count)$/, ''));
+    }
+    expect(charted.size).toBeGreaterThan(10);
+    for (const name of charted) expect([name, text.includes(`# TYPE ${name} `)]).toEqual([name, true]);
   });
 
   it('serves /metrics without a token on its own port, and nothing else there', async () => {
