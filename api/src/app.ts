@@ -19,10 +19,10 @@ import { mountWeb } from './site/mount.js';
 import { answerHitsBeforeExpress, startPublicReads } from './site/public-reads.js';
 import { startScheduler } from './jobs/mount.js';
 import { startWebhookWorker } from './webhooks/mount.js';
-import { startMailWorker } from './mail/mount.js';
 import { privateUnlessSaid, startEdgePurgeWorker } from './edge/mount.js';
 import { createMetrics, type AppMetrics } from './ops/metrics.js';
 import { countRequests } from './ops/request-metrics.js';
+import { startMailWorker } from './mail/mount.js';
 
 /**
  * The whole HTTP application, without listening. main.ts and the tests build it the same way.
@@ -82,10 +82,10 @@ export async function createApp(deps: AppDeps, { webDist }: { webDist?: string }
   app.use(PREVIEW_ROOT, previewSignInPage);
   app.use(jsonErrorHandler(logger));
   const webhookWorker = startWebhookWorker(deps);
-  // Mail of new enquiries from the mail outbox (with SMTP set up): like webhooks, one worker per instance (mail/mail-worker.ts).
-  const mailWorker = startMailWorker(deps);
   // Purges of the edge's cache (EDGE_PURGER) from the purge queue: one worker per instance (edge/purge-worker.ts).
   const edgePurges = startEdgePurgeWorker(deps, publicReads.feed);
+  // Mail of new enquiries from the mail outbox (with SMTP set up): like webhooks, one worker per instance (mail/mail-worker.ts).
+  const mailWorker = startMailWorker(deps);
   // Scheduled jobs (publish at, unpublish at, retention): every instance polls; each job runs once (jobs/scheduler.ts).
   const scheduler = startScheduler(deps);
 
@@ -95,8 +95,8 @@ export async function createApp(deps: AppDeps, { webDist }: { webDist?: string }
     async close() {
       await scheduler.stop();
       await webhookWorker.stop();
-      await mailWorker.stop();
       await edgePurges.stop();
+      await mailWorker.stop();
       await graphql.stop();
       await sessions.close();
       await publicReads.close();

@@ -81,21 +81,6 @@ export interface Config {
   edge: EdgeConfig;
 }
 
-export interface SmtpConfig {
-  host: string;
-  port: number;
-  /** Implicit TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when offered. */
-  secure: boolean;
-  /** Refuse to send unless the connection is upgraded with STARTTLS (with `secure` false). */
-  requireTls: boolean;
-  /** Both or neither; null: no authentication. */
-  auth: { user: string; password: string } | null;
-  /** The From of the mail sent (an address, or `Name <address>`). */
-  from: string;
-  /** Who gets each enquiry (ENQUIRY_MAIL_TO). */
-  enquiryTo: string[];
-}
-
 /** Where purges go (EDGE_PURGER): nowhere, Varnish (xkey), Fastly, Cloudflare, or a signed HTTP call. */
 export type EdgePurgerConfig =
   | { kind: 'none' }
@@ -123,6 +108,21 @@ export interface EdgeConfig {
   pollMs: number;
   /** Deadline of one purge request. */
   timeoutMs: number;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** Implicit TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when offered. */
+  secure: boolean;
+  /** Refuse to send unless the connection is upgraded with STARTTLS (with `secure` false). */
+  requireTls: boolean;
+  /** Both or neither; null: no authentication. */
+  auth: { user: string; password: string } | null;
+  /** The From of the mail sent (an address, or `Name <address>`). */
+  from: string;
+  /** Who gets each enquiry (ENQUIRY_MAIL_TO). */
+  enquiryTo: string[];
 }
 
 export interface EnquiryConfig {
@@ -219,10 +219,10 @@ export function loadConfig(env: Env = process.env): Config {
     schedulerPollMs: positive(env, 'SCHEDULER_POLL_MS', 500),
     enquiry: enquirySettings(env),
     timeZone: timeZone(env, 'TIME_ZONE', 'UTC'),
-    edge: edgeSettings(env),
     smtp: smtp(env),
     mailRetryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000),
     mailPollMs: positive(env, 'MAIL_POLL_MS', 1000),
+    edge: edgeSettings(env),
   };
 }
 

@@ -16,8 +16,8 @@ import { PreviewLink } from '../preview/preview-link.entity.js';
 import { ScheduledJob } from '../jobs/scheduled-job.entity.js';
 import { SlugRedirectSchema } from '../content/pages/slug-redirect.entity.js';
 import { webhookEntities } from '../webhooks/webhook.entities.js';
-import { MailOutboxEntry } from '../mail/mail-outbox.entity.js';
 import { EdgePurge } from '../edge/edge-purge.entity.js';
+import { MailOutboxEntry } from '../mail/mail-outbox.entity.js';
 import { enquiryEntities } from '../enquiries/enquiry.entity.js';
 import { declareContentTriggers, type ContentTable } from './content-triggers.js';
 

@@ -1,4 +1,5 @@
 import { ENQUIRY_SERVICES, enquiryForm } from '@consulting/model';
+import { API_ROOT } from '../shared/url-paths.js';
 
 // The answer to a contact form sent without JavaScript that was refused (POST /api/enquiries/form):
 // a small page of its own, in the site's colours, that says what was wrong (linked to each field)
@@ -77,7 +78,7 @@ button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible,te
 <h2>${escape(page.summary)}</h2>
 ${listed ? `<ul>${listed}</ul>` : ''}
 </div>
-<form method="post" action="/api/enquiries/form" novalidate>
+<form method="post" action="${API_ROOT}/enquiries/form" novalidate>
 <input type="hidden" name="formToken" value="${escape(page.formToken)}">
 <div class="hidden" aria-hidden="true"><label for="enquiry-website">Leave this empty</label><input id="enquiry-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>
 ${input('name', 'text', 'name')}

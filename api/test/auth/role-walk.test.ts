@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GraphQLInputObjectType, GraphQLNonNull, GraphQLScalarType, getNamedType, isListType, type GraphQLField } from 'graphql';
+import { GraphQLEnumType, GraphQLInputObjectType, GraphQLNonNull, GraphQLScalarType, getNamedType, isListType, type GraphQLField } from 'graphql';
 import { COMMAND_LINE, createUser } from '../../src/auth/accounts.service.js';
 import { can, type Role } from '../../src/auth/permissions.js';
 import { accessOf } from '../../src/graphql/access.js';
@@ -121,6 +121,7 @@ function placeholder(type: unknown): unknown {
         .map((field) => [field.name, placeholder(field.type)]),
     );
   }
+  if (named instanceof GraphQLEnumType) return named.getValues()[0].name;
   if (named.name === 'Int') return 999999;
   if (named.name === 'Boolean') return true;
   if (named.name === 'DateTimeISO') return new Date(Date.now() + 86_400_000).toISOString();
@@ -150,8 +151,9 @@ describe('the role walk over GraphQL', () => {
     expect(byAccess.accounts?.map((f) => f.name)).toEqual(expect.arrayContaining(['admins', 'createAdmin', 'setUserRole', 'deleteAdmin', 'resetAdminPassword']));
     expect(byAccess.webhooks?.map((f) => f.name)).toEqual(expect.arrayContaining(['webhooks', 'createWebhook', 'deleteWebhook']));
     expect(byAccess['content.draft']?.map((f) => f.name)).toEqual(expect.arrayContaining(['contentHistory', 'recentChanges', 'uploadImage']));
+    expect(byAccess.enquiries?.map((f) => f.name).sort()).toEqual(['deleteEnquiry', 'enquiries', 'enquiry', 'enquiryCounts', 'markEnquiryHandled', 'restoreEnquiry']);
     expect(byAccess['signed-in']?.map((f) => f.name)).toEqual(expect.arrayContaining(['changeOwnPassword']));
-    // Every public mutation is one a visitor needs: signing in (and setting up the second factor a sign-in needs) and out.
+    // Every public mutation is one a visitor needs: signing in (and setting up the second factor a sign-in needs) and out, and sending an enquiry.
     expect(byAccess.public?.filter((f) => Object.values(schema.getMutationType()!.getFields()).includes(f as never)).map((f) => f.name).sort()).toEqual([
       // Signing in (its steps carry their own short-lived token: auth/sign-in) and out.
       'beginTotpEnrolment',
@@ -164,6 +166,8 @@ describe('the role walk over GraphQL', () => {
       'signIn',
       'signInWithCode',
       'signInWithPasskey',
+      // The contact form (its own spam rules and limits: enquiries/intake.service.ts).
+      'submitEnquiry',
     ]);
   });
 

@@ -29,7 +29,7 @@ function placeholder(type: unknown): unknown {
 }
 
 describe('refusals', () => {
-  it('refuses an anonymous caller on every mutation field except login and logout', async () => {
+  it('refuses an anonymous caller on every mutation field except login, logout, the sign-in steps and the contact form', async () => {
     const mutationFields = Object.values((await graphQLSchema()).getMutationType()!.getFields()) as GraphQLField<
       unknown,
       unknown
@@ -37,7 +37,8 @@ describe('refusals', () => {
     // The sign-in steps are, like login, for callers without a session: each checks its own
     // credentials or step token (asserted below: the placeholders sign nobody in).
     const signInSteps = ['signIn', 'signInWithCode', 'passkeySignInOptions', 'signInWithPasskey', 'beginTotpEnrolment', 'confirmTotpEnrolment', 'passkeyRegistrationOptions', 'registerPasskey'];
-    const guarded = mutationFields.filter((field) => !['login', 'logout', ...signInSteps].includes(field.name));
+    // The contact form is for visitors: its placeholders are refused as bad input (asserted below).
+    const guarded = mutationFields.filter((field) => !['login', 'logout', 'submitEnquiry', ...signInSteps].includes(field.name));
     expect(guarded.length).toBeGreaterThanOrEqual(21);
     for (const field of guarded) {
       let result: GraphQLResponse;
@@ -70,6 +71,8 @@ describe('refusals', () => {
       const result = await gql(`mutation(${declared}) { ${name}(${passed})${subselection} }`, variables);
       expect([name, ['UNAUTHENTICATED', 'BAD_USER_INPUT'].includes(String(result.errors?.[0]?.extensions?.code)), result.data]).toEqual([name, true, null]);
     }
+    const enquiry = await gql('mutation($input: EnquiryInput!) { submitEnquiry(input: $input) { ok } }', { input: { consent: true, name: 'x' } });
+    expect([enquiry.errors?.[0]?.extensions?.code, enquiry.data]).toEqual(['BAD_USER_INPUT', null]);
   });
 
   it('answers a GET query without the preflight header (it cannot mutate), but refuses a multipart post without it', async () => {

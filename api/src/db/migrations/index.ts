@@ -20,10 +20,10 @@ import { Migration20261124190000_own_pages_rich_text } from './Migration20261124
 import { Migration20261124212928_site_identity_pages } from './Migration20261124212928_site_identity_pages.js';
 import { Migration20261125010131_second_factors } from './Migration20261125010131_second_factors.js';
 import { Migration20261206180500_enquiry_privacy_text } from './Migration20261206180500_enquiry_privacy_text.js';
-import { Migration20261206182500_edge_purges } from './Migration20261206182500_edge_purges.js';
 import { Migration20261206181500_inbox_indexes } from './Migration20261206181500_inbox_indexes.js';
 import { Migration20261206175601_enquiries } from './Migration20261206175601_enquiries.js';
 import { Migration20261206181700_mail_outbox } from './Migration20261206181700_mail_outbox.js';
+import { Migration20261206182500_edge_purges } from './Migration20261206182500_edge_purges.js';
 
 // Committed migrations, oldest first. `npm run migration:create -w api -- <name>` writes a new
 // file here and adds it to this list (db/migration-files.ts registerMigration).
@@ -50,7 +50,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125010131_second_factors', class: Migration20261125010131_second_factors },
   { name: 'Migration20261206175601_enquiries', class: Migration20261206175601_enquiries },
   { name: 'Migration20261206180500_enquiry_privacy_text', class: Migration20261206180500_enquiry_privacy_text },
-  { name: 'Migration20261206182500_edge_purges', class: Migration20261206182500_edge_purges },
   { name: 'Migration20261206181500_inbox_indexes', class: Migration20261206181500_inbox_indexes },
   { name: 'Migration20261206181700_mail_outbox', class: Migration20261206181700_mail_outbox },
+  { name: 'Migration20261206182500_edge_purges', class: Migration20261206182500_edge_purges },
 ];
