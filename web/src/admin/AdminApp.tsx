@@ -11,6 +11,8 @@ import { ActivityPage } from './activity/ActivityPage';
 import { ACCOUNT_SCREENS } from './accounts/account-screens';
 import { CONTENT_SCREENS } from './content-screens';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { EnquiriesPage } from './enquiries/EnquiriesPage';
+import { EnquiryPage } from './enquiries/EnquiryPage';
 import { ConfirmDiscardHost } from './forms/confirm-discard';
 
 /** Routes under /admin/* (lazy-loaded by App): the login, then the guarded shell and its screens. */
@@ -37,6 +39,22 @@ export default function AdminApp({ redirectToLogin }: { redirectToLogin?: () => 
             element={
               <PermissionGate permission="activity">
                 <ActivityPage />
+              </PermissionGate>
+            }
+          />
+          <Route
+            path="enquiries"
+            element={
+              <PermissionGate permission="enquiries">
+                <EnquiriesPage />
+              </PermissionGate>
+            }
+          />
+          <Route
+            path="enquiries/:id"
+            element={
+              <PermissionGate permission="enquiries">
+                <EnquiryPage />
               </PermissionGate>
             }
           />

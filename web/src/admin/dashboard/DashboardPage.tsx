@@ -5,6 +5,7 @@ import { AdminDashboardDocument } from '../../graphql/generated/graphql';
 import { useAdminFailures } from '../auth/session-expiry';
 import { usePermissions } from '../auth/use-permissions';
 import { ScreenHeader } from '../shell/ScreenHeader';
+import { EnquiriesCard } from '../enquiries/EnquiriesCard';
 import { ComingUp } from './ComingUp';
 import { ContentOverview } from './ContentOverview';
 import { RecentChanges } from './RecentChanges';
@@ -26,6 +27,7 @@ export function DashboardPage() {
   return (
     <Box>
       <ScreenHeader title="Dashboard" description="Manage your landing page content" />
+      <EnquiriesCard />
       {canPublish && (
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6" alignItems="start" mb="6">
           <WaitingForReview />

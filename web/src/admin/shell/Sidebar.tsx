@@ -1,11 +1,12 @@
 import type { MouseEvent } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { BrandMark } from './brand-mark';
 import { confirmDiscard } from '../forms/confirm-discard';
 import { anyDirtyForm } from '../forms/drafts';
 import { usePermissions } from '../auth/use-permissions';
 import { NAV_GROUPS } from './nav-items';
+import { useNavBadges } from './nav-badges';
 
 /** Sidebar content: 'Admin Panel', group 'Content Management' (one link per admin screen), then 'Settings' (account, admins); the current one marked. */
 export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
@@ -27,6 +28,8 @@ export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: bool
   // Screens the role cannot open are not offered (the server refuses them anyway).
   const { can } = usePermissions();
   const groups = NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter((item) => !item.permission || can(item.permission)) })).filter((group) => group.items.length > 0);
+  // Counts beside some links (unread enquiries), part of the link's name: 'Enquiries, 2 unread'.
+  const badges = useNavBadges();
   const current = (to: string) => (to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to));
   return (
     <Flex direction="column" h="full" minH="0">
@@ -50,6 +53,8 @@ export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: bool
               {group.items.map((item) => {
                 const active = current(item.to);
                 const Icon = item.icon;
+                const badge = badges[item.to];
+                const name = badge ? `${item.label}, ${badge.count} ${badge.meaning}` : item.label;
                 return (
                   <li key={item.to}>
                     <Flex
@@ -71,12 +76,26 @@ export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: bool
                         to={item.to}
                         end={item.to === '/admin'}
                         aria-current={active ? 'page' : undefined}
-                        aria-label={collapsed ? item.label : undefined}
-                        title={collapsed ? item.label : undefined}
+                        aria-label={collapsed || badge ? name : undefined}
+                        title={collapsed ? name : undefined}
                         onClick={(event) => guardNavigation(event, item.to)}
                       >
-                        <Icon size={18} aria-hidden style={{ flexShrink: 0 }} />
+                        {collapsed && badge ? (
+                          // Collapsed, a dot on the icon says there is something (the count is in the name and the tooltip).
+                          <Box as="span" position="relative" display="inline-flex" flexShrink={0}>
+                            <Icon size={18} aria-hidden />
+                            <Box as="span" aria-hidden position="absolute" top="-1" insetEnd="-1" boxSize="2" rounded="full" bg="brand.solid" />
+                          </Box>
+                        ) : (
+                          <Icon size={18} aria-hidden style={{ flexShrink: 0 }} />
+                        )}
                         {!collapsed && <span>{item.label}</span>}
+                        {!collapsed && badge && (
+                          // The count is in the link's name ('Enquiries, 2 unread'), which starts with the visible label.
+                          <Badge aria-hidden colorPalette="brand" variant="solid" size="sm" ms="auto" rounded="full" minW="5" justifyContent="center">
+                            {badge.count}
+                          </Badge>
+                        )}
                       </NavLink>
                     </Flex>
                   </li>

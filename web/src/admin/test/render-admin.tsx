@@ -31,10 +31,15 @@ export function gqlError(code: string, message: string, extra: Record<string, un
   return { data: null, errors: [error] };
 }
 
+/** The shell's own questions (the sidebar's unread enquiries, for admins): nothing unread unless a test says otherwise. */
+const SHELL_DEFAULTS: Record<string, Handler> = {
+  AdminEnquiryCounts: () => ({ data: { enquiryCounts: { __typename: 'EnquiryCounts', unread: 0, total: 0 } } }),
+};
+
 export function fakeServer(handlers: Record<string, Handler>): FakeServer {
   const server: FakeServer = {
     // The workflow's queries every screen may send get quiet answers unless the test gives its own.
-    handlers: { ...WORKFLOW_DEFAULTS, ...handlers },
+    handlers: { ...WORKFLOW_DEFAULTS, ...SHELL_DEFAULTS, ...handlers },
     calls: [],
     callsOf: (name) => server.calls.filter((c) => c.operationName === name).map((c) => c.variables),
   };
@@ -85,7 +90,7 @@ export function deferred<T>() {
 }
 
 /** Every permission of the server's Admin role (auth/permissions.ts). */
-export const ADMIN_PERMISSIONS = ['content.draft', 'content.publish', 'accounts', 'webhooks', 'activity', 'settings'];
+export const ADMIN_PERMISSIONS = ['content.draft', 'content.publish', 'accounts', 'webhooks', 'activity', 'settings', 'enquiries'];
 const ROLE_PERMISSIONS: Record<string, string[]> = { admin: ADMIN_PERMISSIONS, editor: ['content.draft', 'content.publish'], contributor: ['content.draft'] };
 
 /** The `me` answer of an account with `role` (and the permissions the server gives it). */
