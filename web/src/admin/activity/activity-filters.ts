@@ -10,6 +10,7 @@ export const KIND_GROUPS: readonly { label: string; value: string }[] = [
   { label: 'Publishing', value: 'content.publish,content.unpublish,content.schedule,content.unschedule,job.late' },
   { label: 'Accounts', value: 'account.' },
   { label: 'Webhooks', value: 'webhook.' },
+  { label: 'Enquiries', value: 'enquiry.' },
 ];
 
 /** What each kind of entry is called in the table. */
@@ -44,6 +45,10 @@ export const KIND_LABELS: Record<string, string> = {
   'webhook.create': 'Webhook added',
   'webhook.update': 'Webhook changed',
   'webhook.delete': 'Webhook removed',
+  'enquiry.handle': 'Enquiry handled',
+  'enquiry.unhandle': 'Enquiry back to unread',
+  'enquiry.delete': 'Enquiry deleted',
+  'enquiry.restore': 'Enquiry restored',
 };
 
 export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? kind;
