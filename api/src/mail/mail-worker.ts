@@ -140,6 +140,7 @@ export class MailWorker {
     const recipients = mail.to.split(',').map((address) => address.trim()).filter(Boolean);
     const replyTo = mail.reply_to === null ? null : plainAddress(mail.reply_to);
     let error: string | null = null;
+    const deadline = AbortSignal.timeout(this.deadlineMs);
     try {
       const info = await this.transport.sendMail({
         from: this.settings.smtp.from,
@@ -150,7 +151,7 @@ export class MailWorker {
         subject: singleLine(mail.subject),
         text: mail.text_body,
         ...(mail.html_body ? { html: mail.html_body } : {}),
-        signal: AbortSignal.any([this.aborts.signal, AbortSignal.timeout(this.deadlineMs)]),
+        signal: AbortSignal.any([this.aborts.signal, deadline]),
       });
       const refused = (info.rejected ?? []).map(String);
       await connection.execute(`update mail_outbox set status = 'sent', sent_at = now(), last_error = ? where id = ?`, [
@@ -160,7 +161,7 @@ export class MailWorker {
       if (refused.length > 0) this.logger.warn({ mailId: mail.id, refused }, 'mail sent; the server refused some recipients');
       return;
     } catch (sendError) {
-      error = describe(sendError, this.deadlineMs);
+      error = deadline.aborted ? `No answer within ${this.deadlineMs / 1000} s` : describe(sendError);
     }
     if (this.aborts.signal.aborted) {
       // Shut down mid-send: not the server's fault; let any instance retry now.
@@ -229,9 +230,8 @@ function envelopeSender(from: string): string {
 }
 
 /** Why a send failed, for the outbox row and the log (the SMTP answer when there was one). */
-function describe(error: unknown, deadlineMs: number): string {
+function describe(error: unknown): string {
   if (error instanceof Error) {
-    if (error.name === 'TimeoutError' || (error as { code?: string }).code === 'ETIMEDOUT') return `No answer within ${deadlineMs / 1000} s (${error.message})`;
     const response = (error as { response?: string }).response;
     return response ? `${error.message} (${singleLine(response)})` : error.message;
   }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig, type SmtpConfig } from '../../src/config.js';
 import { Enquiry } from '../../src/enquiries/enquiry.entity.js';
@@ -22,6 +22,9 @@ const smtp: SmtpConfig = { host: '127.0.0.1', port: 0, secure: false, requireTls
 beforeAll(async () => {
   sink = await startSmtpSink();
   smtp.port = sink.port;
+});
+afterAll(async () => {
+  await sink?.stop();
 });
 const session = signedInApp({
   smtp,

@@ -33,6 +33,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const sink = { port: 0, received: [], refusals: 0, failWith: null } as unknown as SmtpSink;
   const options: SMTPServerOptions = {
     authOptional: true,
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
