@@ -106,6 +106,8 @@ export class EdgePurgeWorker {
       returning id, tags, attempts`,
     );
     if (claimed.length === 0) return 0;
+    // Oldest first, so the tags go out in the order the changes were made.
+    claimed.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     const ids = `{${claimed.map((purge) => purge.id).join(',')}}`;
     const tags = coalescedTags(claimed);
     const signal = AbortSignal.any([this.aborts.signal, AbortSignal.timeout(this.settings.timeoutMs)]);
