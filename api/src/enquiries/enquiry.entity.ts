@@ -35,7 +35,7 @@ export class Enquiry {
   email!: string;
 
   @Property({ type: 'text', nullable: true })
-  organisation?: string | null;
+  organisation!: string | null;
 
   /** A value of ENQUIRY_SERVICES (model): a service's slug or `other`. */
   @Property({ type: 'text' })
