@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { COMMAND_LINE, createUser } from '../../src/auth/accounts.service.js';
 import { graphQLSchema } from '../../src/graphql/schema.js';
 import { request } from '../helpers/http.js';
@@ -259,4 +260,47 @@ describe('who may use the inbox', () => {
     expect(await me(cookies.editor)).toEqual(['content.draft', 'content.publish']);
     expect(await me(cookies.contributor)).toEqual(['content.draft']);
   });
+});
+
+describe('hostile inbox arguments (fast-check, seeded)', () => {
+  const SEED = Number(process.env.FUZZ_SEED ?? 20261206);
+  // Terms with LIKE's own characters, quotes, controls, bidi marks and astral letters; pages and
+  // sizes anywhere in the integers GraphQL carries; statuses in any case.
+  const term = fc.oneof(
+    fc.string({ maxLength: 120, unit: fc.constantFrom('a', 'A', 'e', '1', '%', '_', '\\', "'", '"', ' ', '@', '.', '\u0000', '\u202E', '\u0007', '😀', 'ß', 'É') }),
+    fc.string({ maxLength: 40 }),
+  );
+  const int = fc.oneof(fc.integer({ min: -2, max: 102 }), fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }));
+
+  it('answers every search, page and size with matching enquiries or field messages, never an error of its own', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.record({ search: term, page: int, perPage: int }, { requiredKeys: [] }), async (variables) => {
+        const result = await gql(`query($page: Int, $perPage: Int, $search: String) { enquiries(page: $page, perPage: $perPage, search: $search) { total items { name email organisation message } } }`, variables);
+        if (result.errors) {
+          expect(result.errors.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+          expect(result.errors[0].extensions?.errors.length).toBeGreaterThan(0);
+          return;
+        }
+        const { total, items } = result.data.enquiries as { total: number; items: Record<string, string | null>[] };
+        expect(items.length).toBeLessThanOrEqual(Math.min(total, 100));
+        const wanted = variables.search?.trim().toLowerCase();
+        // ASCII terms: each enquiry found holds the term (PostgreSQL and JavaScript agree on ASCII case).
+        if (wanted && /^[\x20-\x7e]+$/.test(wanted)) {
+          for (const item of items) expect(`${item.name} ${item.email} ${item.organisation ?? ''} ${item.message}`.toLowerCase()).toContain(wanted);
+        }
+      }),
+      { seed: SEED, numRuns: 120 },
+    );
+  }, 120_000);
+
+  it('answers every CSV filter with a file or 400, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.record({ search: term, status: fc.oneof(fc.constantFrom('all', 'UNREAD', 'Handled', ''), fc.string({ maxLength: 10 })) }, { requiredKeys: [] }), async (query) => {
+        const reply = await request(session.app.baseUrl, 'GET', `/api/enquiries.csv?${new URLSearchParams(query)}`, { cookie: session.cookie });
+        expect([200, 400]).toContain(reply.status);
+        if (reply.status === 400) expect(reply.body.errors.length).toBeGreaterThan(0);
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  }, 120_000);
 });
