@@ -108,6 +108,7 @@ export function siteSettings(overrides: Record<string, unknown> = {}) {
     githubUrl: null,
     locale: 'en-US',
     timeZone: 'UTC',
+    enquiryPrivacyText: null,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/PageStatus';
 import { SectionHeading } from '../../components/SectionHeading';
 import { LandingSection } from '../landing/LandingSection';
 import { contactLabelFor, contactLinkFor } from './contact-link';
+import { EnquiryForm } from './EnquiryForm';
 import { usePublicQuery } from '../page-data/public-data';
 
 const ICONS: Record<string, LucideIcon> = { Mail, Phone, MapPin, Globe };
@@ -84,6 +85,7 @@ export function ContactSection() {
           })}
         </SimpleGrid>
       )}
+      <EnquiryForm />
     </LandingSection>
   );
 }
