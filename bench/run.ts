@@ -3,7 +3,8 @@
 // 50 connections (the pages /, /news and a news article's own page, a REST and a GraphQL read).
 // Prints each ratio and p99, the random-Host and editor-saving cases, RSS after the load, restart
 // to first 200, the JavaScript weight of `/`, and the server's memory during a long mixed load (a
-// fresh server: before, peak and after, and where it is). Bounded; exits by itself.
+// fresh server: before, peak and after, and where it is), and the same server with the edge on behind
+// a real Varnish with the project's VCL (edge.ts: req/s and what reached the origin). Bounded; exits by itself.
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -13,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { print } from 'graphql';
 import { LandingPageDocument } from '../web/src/graphql/generated/graphql.js';
 import { publicJsWeight } from '../e2e/harness/js-weight.js';
+import { requireVarnish } from '../e2e/harness/varnish.js';
 import { bareTwin, BROWSER_HEADERS, compare, CONNECTIONS, ROUNDS, scratch, SECONDS, type Comparison, type Target } from './bare-twin.js';
+import { EDGE_ROW, edgeTable, throughVarnish } from './edge.js';
 import { memoryTable, memoryUnderLoad, resident, type MemoryUnderLoad } from './memory.js';
 import { ADMIN, startBenchServer } from './server.js';
 
@@ -194,10 +197,23 @@ async function publicReads(wanted: Target[]) {
 
 async function main() {
   const targets = TARGETS.filter((t) => !ONLY || t.name.includes(ONLY));
+  const edge = !ONLY || EDGE_ROW.includes(ONLY);
+  // Before the long runs: the Varnish rows need varnishd (never skipped).
+  if (edge) requireVarnish();
   try {
     if (!ONLY || targets.length > 0) await publicReads(targets);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+  if (edge) {
+    const loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' ');
+    const rows = await throughVarnish();
+    console.log(
+      `\nPublic reads ${EDGE_ROW}: the server with EDGE_CACHE on and EDGE_PURGER=varnish, asked directly and through Varnish 7 with deploy/varnish/site.vcl, ${ROUNDS} x ${SECONDS} s each alternating, ${CONNECTIONS} connections (Varnish keeps gzip, the origin sends brotli; load average at start ${loadAtStart})\n`,
+    );
+    for (const line of edgeTable(rows)) console.log(line);
+    const editing = rows.find((r) => r.saves !== undefined);
+    if (editing) console.log(`\nEditor saves during the Varnish runs of the last row: ${editing.saves} (each purges the pages showing the landing content).`);
   }
   if (!ONLY || MEMORY_ROW.includes(ONLY)) {
     const loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' ');
