@@ -19,7 +19,8 @@ import { mountWeb } from './site/mount.js';
 import { answerHitsBeforeExpress, startPublicReads } from './site/public-reads.js';
 import { startScheduler } from './jobs/mount.js';
 import { startWebhookWorker } from './webhooks/mount.js';
-import { privateUnlessSaid, startEdgePurgeWorker } from './edge/mount.js';
+import { startEdgePurgeWorker } from './edge/mount.js';
+import { privateUnlessSaid } from './http/private-by-default.js';
 import { createMetrics, type AppMetrics } from './ops/metrics.js';
 import { countRequests } from './ops/request-metrics.js';
 import { startMailWorker } from './mail/mount.js';
@@ -50,7 +51,7 @@ export async function createApp(deps: AppDeps, { webDist }: { webDist?: string }
   // CORS for the public read API (CORS_ORIGINS) before the cache, so hits carry it (http/cors.ts).
   app.use(publicCors(config.corsOrigins));
   app.use(publicReads.handler);
-  // What the app answers itself is private unless its route says otherwise (edge/mount.ts).
+  // What the app answers itself is private unless its route says otherwise (http/private-by-default.ts).
   app.use(privateUnlessSaid);
 
   app.use(

@@ -1,5 +1,4 @@
 import type { EdgeConfig } from '../config.js';
-import type { Production } from '../site/public-cache.js';
 import { ReadTags } from './edge-tags.js';
 
 // The headers that tell a CDN (or Varnish) what it may keep and what a response was built from:
@@ -26,12 +25,18 @@ export interface EdgeHeaders {
   readCacheControl(fallback: string): string;
   /** The tag headers naming `tags` (none when EDGE_TAG_HEADERS is empty). */
   tagHeaders(tags: ReadTags | readonly string[]): Record<string, string>;
-  /** `production` with the tag headers of `tags` when it is kept (a complete answer); as it is otherwise. */
-  tagged(production: Production, tags: ReadTags): Production;
+  /** A public read cache production (site/public-cache.ts) with the tag headers of `tags` when it is kept (a complete answer); as it is otherwise. */
+  tagged<P extends Tagged>(production: P, tags: ReadTags): P;
+}
+
+/** What the public read cache produces (site/public-cache.ts Production), as far as tagging goes. */
+interface Tagged {
+  produced: { headers: Record<string, string> };
+  cacheable: boolean;
 }
 
 /** A header's separator: `Cache-Tag`, `Edge-Cache-Tag` and the like take commas, `Surrogate-Key` and `xkey` spaces. */
-export const tagSeparator = (header: string) => (/tags?$/i.test(header) ? ',' : ' ');
+const tagSeparator = (header: string) => (/tags?$/i.test(header) ? ',' : ' ');
 
 const made = new WeakMap<EdgeConfig, EdgeHeaders>();
 

@@ -45,12 +45,6 @@ export class ReadTags {
     }
   }
 
-  /** Everything else noted by `other` too. */
-  add(other: ReadTags): void {
-    for (const type of other.types) this.type(type);
-    for (const [type, ids] of other.records) for (const id of ids) this.record(type, { id });
-  }
-
   /**
    * The tags, `all` first, then the type tags, then the record tags. Past `maxBytes` (joined with
    * a separator), a record tag whose type tag is present goes first (the type tag purges whenever
@@ -79,11 +73,6 @@ const recorders = new WeakMap<EntityManager, ReadTags>();
 export function recordingReads<E extends EntityManager>(em: E, tags: ReadTags): E {
   recorders.set(em, tags);
   return em;
-}
-
-/** The recorder attached to `em`, if any. */
-export function readTagsOf(em: EntityManager): ReadTags | undefined {
-  return recorders.get(em);
 }
 
 /** A content read of `type` that depends on its records' set or order (a list, a count). */

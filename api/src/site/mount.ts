@@ -68,8 +68,7 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
   const serverEntry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
   const schema = await graphQLSchema();
   const { cache, feed } = reads;
-  // Cache-Control and cache tags of the pages (edge/edge-headers.ts).
-  const edge = edgeHeadersOf(deps.config.edge);
+  const edge = edgeHeadersOf(deps.config.edge); // Cache-Control and cache tags of the pages.
   /** Absolute URLs in pages: PUBLIC_URL (required in production), else this server's local address; never the Host header. */
   const origin = siteOrigin(deps.config);
   // Before any route runs, a plain path is known to be no page only if no static file or other
@@ -139,8 +138,7 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
 
     const render = async (): Promise<Production> => {
       let result: RenderResult;
-      // What the page's reads used: its cache tags (edge/edge-tags.ts).
-      const tags = new ReadTags();
+      const tags = new ReadTags(); // What the page's reads used: its cache tags (edge/edge-tags.ts).
       try {
         // Counts shared with the routing and the other public reads of this revision (list-page-counts.ts).
         const em = recordingReads(countingThrough(deps.orm.em.fork(), revisionCounts(feed)), tags);
@@ -152,8 +150,7 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
         return html(edge, expectedStatus, fillTemplate(template, { head: '' }), null);
       }
       if (result.dataUnavailable) return html(edge, 503, '', null);
-      // Whether a path names a page depends on every type's records (a new slug, a longer list).
-      if (expectedStatus === 404) for (const type of everyContentType()) tags.type(type);
+      if (expectedStatus === 404) for (const type of everyContentType()) tags.type(type); // A new slug or a longer list may make it a page.
       // Only a complete page is kept: a page as a 200, the not-found page as a 404.
       return html(edge, result.status, fillTemplate(template, result), result.status === expectedStatus ? tags : null, styleSheetLink);
     };
@@ -172,8 +169,7 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
       }
       return sendUnavailable(res, state);
     }
-    res.set(RENDER_CACHE_HEADER, state === 'hit' ? 'miss' : state).set(production.produced.headers);
-    res.status(production.produced.status).send(production.produced.body);
+    res.set(RENDER_CACHE_HEADER, state === 'hit' ? 'miss' : state).set(production.produced.headers).status(production.produced.status).send(production.produced.body);
   });
 }
 
@@ -207,10 +203,7 @@ function sendUnavailable(res: Response, state: string): void {
   res.status(503).type('html').send(UNAVAILABLE_PAGE);
 }
 
-/**
- * A rendering as a production. `tags`: what a complete page was built from (it is kept, and says
- * so to shared caches); null: not a page to keep (a failed or incomplete rendering), `no-cache`.
- */
+/** A rendering as a production; `tags`: a complete page's (kept, and shared caches may keep it), null: not kept, `no-cache`. */
 function html(edge: EdgeHeaders, status: number, page: string, tags: ReadTags | null, link?: string): Production {
   const headers: Record<string, string> = { 'Content-Type': HTML_TYPE, 'Cache-Control': tags ? edge.pageCacheControl : PAGE_NO_CACHE, ...(tags && edge.tagHeaders(tags)) };
   if (link) headers.Link = link;
