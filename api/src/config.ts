@@ -314,4 +314,3 @@ function trustProxy(raw: string | undefined): Config['trustProxy'] {
   if (/^\d+$/.test(value)) return Number(value);
   return value;
 }
-
