@@ -61,7 +61,7 @@ function useSwipeToDismiss(id: string) {
 function Notification({ toast }: { toast: ToastOptions }) {
   const swipe = useSwipeToDismiss(toast.id ?? '');
   return (
-    <Toast.Root width={{ md: 'sm' }} touchAction="pan-y" cursor="grab" {...swipe}>
+    <Toast.Root width={{ md: 'sm' }} touchAction="pan-y" cursor="grab" css={PHONE_TOAST} {...swipe}>
       {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
       <Stack gap="1" flex="1" maxWidth="100%">
         {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
@@ -76,6 +76,13 @@ function Notification({ toast }: { toast: ToastOptions }) {
 const PHONE_TOP = {
   // The group's position is an inline style from the toaster, hence !important.
   '@media (max-width: 47.99em)': { top: 'calc(env(safe-area-inset-top, 0px) + 1rem) !important', bottom: 'auto !important' },
+};
+
+// The group has no height (its toasts are positioned inside it) and the toaster pins each toast's
+// bottom to the group's: moved to the top, a toast would hang above the screen. It hangs from the
+// group's top instead (one shows at a time, so no stacking offsets are needed).
+const PHONE_TOAST = {
+  '@media (max-width: 47.99em)': { top: '0 !important', bottom: 'auto !important' },
 };
 
 /** Renders the notification region; mount once near the root of a screen tree. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@apollo/client/react';
-import { Badge, Box, Button, Card, DataList, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Link as ChakraLink, Stack, Text, type BoxProps } from '@chakra-ui/react';
 import { ArrowLeft, Circle, CircleCheck, Mail, RotateCcw, Trash } from 'lucide-react';
 import { AdminEnquiryDocument, type AdminEnquiryQuery } from '../../graphql/generated/graphql';
 import { useSiteTimeZone } from '../publishing/use-site-time-zone';
@@ -10,6 +10,19 @@ import { receivedAt } from './received-at';
 import { useEnquiryActions } from './use-enquiry-actions';
 
 type Enquiry = NonNullable<AdminEnquiryQuery['enquiry']>;
+
+/** A field's name in the details list: beside its value from sm up, above it on phones. */
+const Term = ({ children }: { children: ReactNode }) => (
+  <Box as="dt" color="fg.muted" fontSize="sm">
+    {children}
+  </Box>
+);
+
+const Definition = ({ children, ...props }: { children: ReactNode } & BoxProps) => (
+  <Box as="dd" mb={{ base: '3', sm: '0' }} _last={{ mb: '0' }} {...props}>
+    {children}
+  </Box>
+);
 
 /** Where the list was (its search params), handed over by the list's links so Back returns to the same rows. */
 export interface EnquiryLinkState {
@@ -72,7 +85,7 @@ function EnquiryDetails({ enquiry, back, listHref }: { enquiry: Enquiry; back: R
   const received = receivedAt(enquiry.createdAt, timeZone);
 
   async function onDelete() {
-    if (await actions.deleteEnquiry(enquiry.id, enquiry.name)) navigate(listHref);
+    if (await actions.deleteEnquiry(enquiry)) navigate(listHref);
   }
 
   return (
@@ -103,54 +116,42 @@ function EnquiryDetails({ enquiry, back, listHref }: { enquiry: Enquiry; back: R
             </Heading>
           </Card.Header>
           <Card.Body>
-            <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
-              <DataList.Item>
-                <DataList.ItemLabel minW="32">Status</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  {handled ? (
-                    <HStack gap="2" wrap="wrap">
-                      <Badge colorPalette="gray" gap="1">
-                        <CircleCheck size={12} aria-hidden />Handled
-                      </Badge>
-                      <Text as="span" fontSize="sm" color="fg.muted">
-                        {enquiry.handledBy ? `by ${enquiry.handledBy} · ` : ''}
-                        <time dateTime={enquiry.handledAt!}>{receivedAt(enquiry.handledAt!, timeZone)}</time>
-                      </Text>
-                    </HStack>
-                  ) : (
-                    <Badge colorPalette="brand" variant="solid" gap="1">
-                      <Circle size={8} fill="currentColor" aria-hidden />Unread
+            <Box as="dl" display="grid" gridTemplateColumns={{ base: 'minmax(0, 1fr)', sm: '8rem minmax(0, 1fr)' }} columnGap="4" rowGap={{ base: '1', sm: '3' }} alignItems="baseline">
+              <Term>Status</Term>
+              <Definition>
+                {handled ? (
+                  <HStack gap="2" wrap="wrap">
+                    <Badge colorPalette="gray" gap="1">
+                      <CircleCheck size={12} aria-hidden />Handled
                     </Badge>
-                  )}
-                </DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel minW="32">Received</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <time dateTime={enquiry.createdAt}>{received}</time>
-                </DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel minW="32">Name</DataList.ItemLabel>
-                <DataList.ItemValue wordBreak="break-word">{enquiry.name}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel minW="32">Email</DataList.ItemLabel>
-                <DataList.ItemValue wordBreak="break-all">
-                  <ChakraLink href={replyHref(enquiry)} color="brand.fg">
-                    {enquiry.email}
-                  </ChakraLink>
-                </DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel minW="32">Organisation</DataList.ItemLabel>
-                <DataList.ItemValue wordBreak="break-word">{enquiry.organisation || <Text as="span" color="fg.muted">Not given</Text>}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel minW="32">Service</DataList.ItemLabel>
-                <DataList.ItemValue>{enquiry.serviceLabel}</DataList.ItemValue>
-              </DataList.Item>
-            </DataList.Root>
+                    <Text as="span" fontSize="sm" color="fg.muted">
+                      {enquiry.handledBy ? `by ${enquiry.handledBy} · ` : ''}
+                      <time dateTime={enquiry.handledAt!}>{receivedAt(enquiry.handledAt!, timeZone)}</time>
+                    </Text>
+                  </HStack>
+                ) : (
+                  <Badge colorPalette="brand" variant="solid" gap="1">
+                    <Circle size={8} fill="currentColor" aria-hidden />Unread
+                  </Badge>
+                )}
+              </Definition>
+              <Term>Received</Term>
+              <Definition>
+                <time dateTime={enquiry.createdAt}>{received}</time>
+              </Definition>
+              <Term>Name</Term>
+              <Definition wordBreak="break-word">{enquiry.name}</Definition>
+              <Term>Email</Term>
+              <Definition wordBreak="break-all">
+                <ChakraLink href={replyHref(enquiry)} color="brand.fg">
+                  {enquiry.email}
+                </ChakraLink>
+              </Definition>
+              <Term>Organisation</Term>
+              <Definition wordBreak="break-word">{enquiry.organisation || <Text as="span" color="fg.muted">Not given</Text>}</Definition>
+              <Term>Service</Term>
+              <Definition>{enquiry.serviceLabel}</Definition>
+            </Box>
           </Card.Body>
         </Card.Root>
 

@@ -91,10 +91,13 @@ export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: bool
                         )}
                         {!collapsed && <span>{item.label}</span>}
                         {!collapsed && badge && (
-                          // The count is in the link's name ('Enquiries, 2 unread'), which starts with the visible label.
-                          <Badge aria-hidden colorPalette="brand" variant="solid" size="sm" ms="auto" rounded="full" minW="5" justifyContent="center">
-                            {badge.count}
-                          </Badge>
+                          // The link's name ('Enquiries, 2 unread') holds what shows ('Enquiries 2'), as speech input expects.
+                          <>
+                            {' '}
+                            <Badge colorPalette="brand" variant="solid" size="sm" ms="auto" rounded="full" minW="5" justifyContent="center">
+                              {badge.count}
+                            </Badge>
+                          </>
                         )}
                       </NavLink>
                     </Flex>
