@@ -46,7 +46,10 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let orm: MikroORM;
 const logger = pino({ level: 'silent' });
 const sql = <T extends object = Record<string, unknown>>(query: string, params: unknown[] = []) => orm.em.fork().getConnection().execute<T[]>(query, params);
-const queue = (...tags: string[][]) => Promise.all(tags.map((row) => sql('insert into edge_purges (tags) values (?::text[])', [`{${row.join(',')}}`])));
+/** Queues purges, one row each, in this order. */
+const queue = async (...tags: string[][]) => {
+  for (const row of tags) await sql('insert into edge_purges (tags) values (?::text[])', [`{${row.join(',')}}`]);
+};
 const settings = (env: Record<string, string>): EdgeConfig => loadConfig({ EDGE_PURGE_RETRY_BASE_MS: '50', EDGE_PURGE_RETRY_MAX_MS: '200', EDGE_PURGE_POLL_MS: '20', EDGE_PURGE_TIMEOUT_MS: '2000', ...env }).edge;
 const rows = () => sql<{ status: string; attempts: number; last_error: string | null }>('select status, attempts, last_error from edge_purges order by id');
 
