@@ -22,7 +22,7 @@ import { startWebhookWorker } from './webhooks/mount.js';
 import { startEdgePurgeWorker } from './edge/mount.js';
 import { privateUnlessSaid } from './http/private-by-default.js';
 import { createMetrics, type AppMetrics } from './ops/metrics.js';
-import { countRequests } from './ops/request-metrics.js';
+import { countRequests } from './http/request-metrics.js';
 import { startMailWorker } from './mail/mount.js';
 
 /**
@@ -45,7 +45,7 @@ export async function createApp(deps: AppDeps, { webDist }: { webDist?: string }
   const publicReads = await startPublicReads(deps, security, app.get('trust proxy fn'));
   answerHitsBeforeExpress(app, publicReads);
   // Prometheus metrics (METRICS_PORT / METRICS_TOKEN): every request counted, outermost, so the
-  // hits answered before Express too (ops/request-metrics.ts).
+  // hits answered before Express too (http/request-metrics.ts).
   const metrics = await createMetrics(deps, publicReads);
   if (metrics.enabled) countRequests(app, metrics.requests);
   // CORS for the public read API (CORS_ORIGINS) before the cache, so hits carry it (http/cors.ts).

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { boolean, httpUrl, integer, nonEmpty, origin, origins, positive, type Env } from './config-values.js';
 import { enquirySettings, type EnquiryConfig } from './config-enquiry.js';
 import { edgeSettings, type EdgeConfig } from './config-edge.js';
+import { metricsSettings, type MetricsConfig } from './config-metrics.js';
 
 export type { EnquiryConfig } from './config-enquiry.js';
 export type { EdgeConfig, EdgePurgerConfig } from './config-edge.js';
@@ -62,12 +63,8 @@ export interface Config {
    * already on its way (with `Connection: close`) before they are closed (ops/http-drain.ts).
    */
   shutdownDrainWindowMs: number;
-  /**
-   * Prometheus metrics (ops/metrics.ts): `port` a listener of their own at `host` (null: none);
-   * `token` /metrics on the main port for `Authorization: Bearer <token>` (null: 404 there).
-   * Neither set: nothing is collected.
-   */
-  metrics: { port: number | null; host: string; token: string | null };
+  /** Prometheus metrics: a port of their own and/or a token for the main port (config-metrics.ts). */
+  metrics: MetricsConfig;
   /** Activity log entries older than this many days are removed by the scheduler's daily retention job (1..3650). */
   activityRetentionDays: number;
   /** How often each instance's scheduler looks for due jobs (jobs/scheduler.ts). */
@@ -291,20 +288,6 @@ function activityRetentionDays(env: Env): number {
   const days = positive(env, 'ACTIVITY_RETENTION_DAYS', 365);
   if (days > 3650) throw new Error(`ACTIVITY_RETENTION_DAYS must be at most 3650 (ten years), got "${env.ACTIVITY_RETENTION_DAYS}"`);
   return days;
-}
-
-/** Fewest characters of METRICS_TOKEN (a bearer token anyone on the network may try). */
-const METRICS_TOKEN_MIN_LENGTH = 16;
-
-/** METRICS_PORT (unset: no listener of its own), METRICS_HOST (127.0.0.1), METRICS_TOKEN (unset: 404 on the main port). */
-function metricsSettings(env: Env): Config['metrics'] {
-  const port = nonEmpty(env.METRICS_PORT) === undefined ? null : integer(env, 'METRICS_PORT', 0);
-  if (port !== null && port > 65535) throw new Error(`METRICS_PORT must be a port number (1..65535), got "${env.METRICS_PORT}"`);
-  const token = nonEmpty(env.METRICS_TOKEN) ?? null;
-  if (token !== null && (token.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(token))) {
-    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (e.g. openssl rand -hex 32)`);
-  }
-  return { port, host: nonEmpty(env.METRICS_HOST) ?? '127.0.0.1', token };
 }
 
 function trustProxy(raw: string | undefined): Config['trustProxy'] {

@@ -5,7 +5,7 @@ import type { ContentRevisionFeed } from '../site/content-revision-feed.js';
 import type { PublicCache } from '../site/public-cache.js';
 import type { Permission } from '../auth/permissions.js';
 import type { AppMetrics } from '../ops/metrics.js';
-import type { RouteClass } from '../ops/route-class.js';
+import type { RouteClass } from '../ops/request-counts.js';
 
 // One row of the route table (route-table.ts): everything the HTTP layer knows about a route,
 // as data. Express mounting, the OpenAPI document, CORS, the security headers, the public read
@@ -79,7 +79,7 @@ export interface Route {
   serve: ((context: RouteContext) => RequestHandler | RequestHandler[]) | 'graphql' | 'site';
   /** GET /graphql: Apollo's landing page when introspection is on (its own header policy). */
   landingPage?: boolean;
-  /** The route class its requests are counted under (ops/route-class.ts), when the row's other fields do not tell it. */
+  /** The route class its requests are counted under (http/route-class.ts), when the row's other fields do not tell it. */
   metricsClass?: RouteClass;
 }
 

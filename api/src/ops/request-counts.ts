@@ -1,27 +1,20 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express } from 'express';
-import { API_ROOT, GRAPHQL_PATH } from '../shared/url-paths.js';
-import { ROUTE_CLASSES, routeClassOf, type RouteClass } from './route-class.js';
-
 // Requests counted by route class, method and status, and timed by route class, for /metrics.
 // Public cache hits are answered before Express in microseconds, so counting them must cost
 // next to nothing: a request adds to numbers in preallocated arrays (no label objects, no
-// strings, no hashing, no listener for a hit); the registry reads the arrays when scraped
-// (ops/metrics.ts).
+// strings, no hashing); the registry reads the arrays when scraped (ops/metrics.ts). Which
+// request is which class is transport's business (http/route-class.ts, http/request-metrics.ts).
+
+/** The route classes requests are counted under: a handful, never a path (a label per path would be unbounded). */
+export const ROUTE_CLASSES = ['page', 'read', 'api', 'graphql', 'admin', 'asset', 'upload', 'other'] as const;
+export type RouteClass = (typeof ROUTE_CLASSES)[number];
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'other'] as const;
 const OTHER_METHOD = METHODS.length - 1;
-/** Statuses 0..599: a response closed before it was ended counts as 499 (the client went away). */
+/** Statuses 0..599 (transport counts a response closed before it was ended as 499: the client went away). */
 const STATUSES = 600;
-const CLIENT_CLOSED = 499;
 
 /** Duration buckets in seconds: a hit takes well under a millisecond, a render tens of them. */
 export const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
-
-const classIndex = new Map<RouteClass, number>(ROUTE_CLASSES.map((name, index) => [name, index]));
-const PAGE = classIndex.get('page')!;
-const READ = classIndex.get('read')!;
-const GRAPHQL = classIndex.get('graphql')!;
 
 function methodIndex(method: string | undefined): number {
   switch (method) {
@@ -96,54 +89,4 @@ export class RequestMetrics {
       return { routeClass, buckets, sum: this.#sums[c], count: this.#totals[c] };
     });
   }
-}
-
-/** Express's entry point: `app(req, res)` calls `app.handle` (not in Express's type declarations). */
-type Handled = Express & { handle(req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void): void };
-
-const ARRIVED = Symbol('arrived');
-type Timed = ServerResponse & { [ARRIVED]?: number; req: IncomingMessage & { originalUrl?: string } };
-
-/**
- * The class of a hit answered before Express (site/public-reads.ts answers only these): a public
- * REST read, a GraphQL query, or a page (or a redirect to one). Judged from the URL's start
- * without cutting a string out of it.
- */
-function earlyClass(url: string): number {
-  if (url.startsWith(API_ROOT) && url.charCodeAt(API_ROOT.length) === 47 /* / */) return READ;
-  if (url.startsWith(GRAPHQL_PATH)) {
-    const next = url.charCodeAt(GRAPHQL_PATH.length);
-    if (Number.isNaN(next) || next === 63 /* ? */ || next === 47 /* / */) return GRAPHQL;
-  }
-  return PAGE;
-}
-
-/**
- * Counts every request `app` answers, wrapping its entry point outermost (after
- * answerHitsBeforeExpress): a cache hit answered before Express is counted as soon as the entry
- * point returns, under the class its URL's start tells; any other when its response closes (at
- * once if it already has), under its route table row's class.
- */
-export function countRequests(app: Express, metrics: RequestMetrics): void {
-  const express = app as Handled;
-  const handle = express.handle.bind(express);
-  function closed(this: Timed): void {
-    const req = this.req;
-    const url = req.originalUrl ?? req.url ?? '/';
-    const q = url.indexOf('?');
-    const routeClass = classIndex.get(routeClassOf(req.method ?? 'GET', q === -1 ? url : url.slice(0, q)))!;
-    metrics.record(routeClass, req.method, this.writableEnded ? this.statusCode : CLIENT_CLOSED, performance.now() - this[ARRIVED]!);
-  }
-  express.handle = (req, res, callback) => {
-    const arrived = performance.now();
-    handle(req, res, callback);
-    // Express gives every response it handles `res.locals`: without them, answered before Express.
-    if (res.writableEnded && (res as { locals?: unknown }).locals === undefined) {
-      metrics.record(earlyClass(req.url ?? '/'), req.method, res.statusCode, performance.now() - arrived);
-      return;
-    }
-    (res as Timed)[ARRIVED] = arrived;
-    if (res.writableEnded) closed.call(res as Timed);
-    else res.on('close', closed);
-  };
 }

@@ -1,11 +1,9 @@
-import { routeOf, servedBeforePages, SITE_PATHS } from '../http/route-table.js';
-import { ADMIN_API_ROOT, API_ROOT, GRAPHQL_PATH, type Route } from '../http/route.js';
+import type { RouteClass } from '../ops/request-counts.js';
+import { routeOf, servedBeforePages, SITE_PATHS } from './route-table.js';
+import { ADMIN_API_ROOT, API_ROOT, GRAPHQL_PATH, type Route } from './route.js';
 
-// The class of a request for the metrics (ops/request-metrics.ts): a handful of values derived
-// from the route table's row, never the path itself (a label per path would be unbounded).
-
-export const ROUTE_CLASSES = ['page', 'read', 'api', 'graphql', 'admin', 'asset', 'upload', 'other'] as const;
-export type RouteClass = (typeof ROUTE_CLASSES)[number];
+// The class of a request for the metrics (http/request-metrics.ts): one of ROUTE_CLASSES
+// (ops/request-counts.ts), derived from the route table's row, never the path itself.
 
 /**
  * A row's class: GraphQL; the site's rows (the web app's files, the admin panel's shell, the
