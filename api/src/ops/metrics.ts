@@ -14,7 +14,7 @@ import { RequestMetrics } from './request-counts.js';
 export { OUTBOX_TABLES } from './metrics-sources.js';
 
 // Prometheus metrics of one app (one registry each, so tests may run several apps in one
-// process): requests by route class (ops/request-metrics.ts), the public read cache, how far this
+// process): requests by route class (http/request-metrics.ts), the public read cache, how far this
 // instance's content revision is behind the database's, the durable outboxes, the database pool
 // and its queries, and prom-client's process metrics (event-loop delay, memory, GC). Served at
 // /metrics on a port of its own (METRICS_PORT) and/or on the main port with a bearer token
