@@ -1,12 +1,14 @@
 import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context.js';
+import { SOFT_DELETE_DAYS } from './enquiry-retention.js';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH, type EnquiryStatus, type EnquiryView } from './inbox-query.js';
 import * as inbox from './inbox.service.js';
 
 // The enquiry inbox over GraphQL (the REST twin: inbox.routes.ts, the CSV export). Admins (the
 // `enquiries` permission); the service checks it again and owns every rule.
 
-const STATUSES: Record<inbox.EnquiryStatus, inbox.EnquiryStatus> = { ALL: 'ALL', UNREAD: 'UNREAD', HANDLED: 'HANDLED' };
+const STATUSES: Record<EnquiryStatus, EnquiryStatus> = { ALL: 'ALL', UNREAD: 'UNREAD', HANDLED: 'HANDLED' };
 registerEnumType(STATUSES, {
   name: 'EnquiryStatus',
   description: 'Which enquiries an inbox list shows.',
@@ -18,7 +20,7 @@ registerEnumType(STATUSES, {
 });
 
 @ObjectType('Enquiry', { description: 'A message a visitor sent through the contact form (admins). The client address is never shown.' })
-export class EnquiryType implements inbox.EnquiryView {
+export class EnquiryType implements EnquiryView {
   @Field(() => Int, { description: 'The id of the enquiry.' })
   id!: number;
 
@@ -84,9 +86,9 @@ export class InboxResolver {
   enquiries(
     @Ctx() ctx: GraphQLContext,
     @Arg('page', () => Int, { nullable: true, description: 'The page, from 1 (absent: 1).' }) page?: number | null,
-    @Arg('perPage', () => Int, { nullable: true, description: `Enquiries per page (1 to ${inbox.MAX_PER_PAGE}; absent: ${inbox.DEFAULT_PER_PAGE}).` }) perPage?: number | null,
-    @Arg('search', () => String, { nullable: true, description: `Only those whose name, email, organisation or message contains this text, ignoring case (at most ${inbox.MAX_SEARCH_LENGTH} characters).` }) search?: string | null,
-    @Arg('status', () => STATUSES, { nullable: true, description: 'ALL (absent), UNREAD or HANDLED.' }) status?: inbox.EnquiryStatus | null,
+    @Arg('perPage', () => Int, { nullable: true, description: `Enquiries per page (1 to ${MAX_PER_PAGE}; absent: ${DEFAULT_PER_PAGE}).` }) perPage?: number | null,
+    @Arg('search', () => String, { nullable: true, description: `Only those whose name, email, organisation or message contains this text, ignoring case (at most ${MAX_SEARCH_LENGTH} characters).` }) search?: string | null,
+    @Arg('status', () => STATUSES, { nullable: true, description: 'ALL (absent), UNREAD or HANDLED.' }) status?: EnquiryStatus | null,
   ) {
     return inbox.inboxPage(ctx.em, ctx.caller, { page, perPage, search, status });
   }
@@ -114,7 +116,7 @@ export class InboxResolver {
   }
 
   @Authorized('enquiries')
-  @Mutation(() => Boolean, { description: `Deletes an enquiry (restoreEnquiry undoes it; it is removed for good ${inbox.SOFT_DELETE_DAYS} days later). True when done (admins).` })
+  @Mutation(() => Boolean, { description: `Deletes an enquiry (restoreEnquiry undoes it; it is removed for good ${SOFT_DELETE_DAYS} days later). True when done (admins).` })
   deleteEnquiry(@Ctx() ctx: GraphQLContext, @Arg('id', () => Int, { description: 'The id of the enquiry.' }) id: number) {
     return inbox.deleteEnquiry(ctx.em, ctx.caller, id);
   }

@@ -5,7 +5,8 @@ import { callerOf } from '../auth/session.js';
 import { errors } from '../http/doc-parts.js';
 import { adminApiRoute, API_ROOT, type Route } from '../http/route.js';
 import { emOf } from '../shared/request-context.js';
-import { ENQUIRY_STATUSES, enquiryExport, MAX_SEARCH_LENGTH, type EnquiryView } from './inbox.service.js';
+import { ENQUIRY_STATUSES, MAX_SEARCH_LENGTH, type EnquiryView } from './inbox-query.js';
+import { enquiryExport } from './inbox.service.js';
 
 // The inbox's REST row (the GraphQL twin: inbox.resolver.ts): every enquiry the filter selects,
 // newest first, as a CSV download streamed in batches. Admins (the `enquiries` permission).

@@ -1,13 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BIDI_CONTROL_CHARACTERS, enquiryServiceLabel, FORBIDDEN_CONTROL_CHARACTERS, SEARCH_COUNT_LIMIT } from '@consulting/model';
+import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 import { logActivity, type ActivityKind } from '../activity/activity.js';
 import type { Caller } from '../auth/caller.js';
 import { requirePermission } from '../auth/permissions.js';
 import type { User } from '../auth/user.entity.js';
-import { containsPattern } from '../content/list-query.js';
-import { searchGrams } from '../content/search-sql.js';
-import { NotFound, ValidationFailed, type FieldError } from '../shared/errors.js';
-import { ENQUIRY_SEARCH } from './enquiry.entity.js';
+import { NotFound } from '../shared/errors.js';
+import { COLUMNS, ORDER, parseInboxFilter, parseInboxQuery, viewOf, whereOf, type EnquiryView, type InboxFilter, type Row } from './inbox-query.js';
 
 // The inbox of enquiries (the `enquiries` permission: admins): a page of them newest first,
 // searched and filtered by status, one by id (reading marks nothing), the counts for the badge,
@@ -18,153 +16,6 @@ import { ENQUIRY_SEARCH } from './enquiry.entity.js';
 // Each read is one range of an index: the non-deleted rows by (created_at, id), and the unread
 // and handled ones each by their own partial index (Migration20261206181500_inbox_indexes); a
 // search adds the trigram (or short-term grams) condition on exactly the search index's expression.
-
-/** An enquiry as the inbox shows it (no client hash, no deletion time). */
-export interface EnquiryView {
-  id: number;
-  createdAt: Date;
-  name: string;
-  email: string;
-  organisation: string | null;
-  service: string;
-  serviceLabel: string;
-  message: string;
-  consentText: string;
-  handledAt: Date | null;
-  handledBy: string | null;
-}
-
-export const ENQUIRY_STATUSES = ['ALL', 'UNREAD', 'HANDLED'] as const;
-export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
-
-export const DEFAULT_PER_PAGE = 25;
-export const MAX_PER_PAGE = 100;
-/** Longest search term, in characters, after trimming (as the content lists'). */
-export const MAX_SEARCH_LENGTH = 100;
-const MAX_OFFSET = 2_147_483_647;
-
-export interface InboxFilter {
-  status: EnquiryStatus;
-  /** Trimmed, 1..MAX_SEARCH_LENGTH characters; absent: no search. */
-  search?: string;
-}
-
-export interface InboxQuery extends InboxFilter {
-  page: number;
-  perPage: number;
-}
-
-const given = (value: unknown) => value !== undefined && value !== null && value !== '';
-
-function wholeNumber(raw: unknown): number | null {
-  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? raw : null;
-  if (typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim())) return Number(raw.trim());
-  return null;
-}
-
-function readFilter(raw: Readonly<Record<string, unknown>>, errors: FieldError[]): InboxFilter {
-  const filter: InboxFilter = { status: 'ALL' };
-  if (given(raw.status)) {
-    const status = typeof raw.status === 'string' ? raw.status.trim().toUpperCase() : null;
-    if (!status || !(ENQUIRY_STATUSES as readonly string[]).includes(status)) errors.push({ field: 'status', message: `status must be one of: ${ENQUIRY_STATUSES.join(', ')}` });
-    else filter.status = status as EnquiryStatus;
-  }
-  if (given(raw.search)) {
-    if (typeof raw.search !== 'string') errors.push({ field: 'search', message: 'search must be text' });
-    else {
-      const term = raw.search.trim();
-      if ([...term].length > MAX_SEARCH_LENGTH) errors.push({ field: 'search', message: `search must be at most ${MAX_SEARCH_LENGTH} characters` });
-      else if (FORBIDDEN_CONTROL_CHARACTERS.test(term) || BIDI_CONTROL_CHARACTERS.test(term)) errors.push({ field: 'search', message: 'search must not contain control characters' });
-      else if (term !== '') filter.search = term;
-    }
-  }
-  return filter;
-}
-
-/** The filter of raw arguments (status, search). Throws ValidationFailed with a message per bad one. */
-export function parseInboxFilter(raw: Readonly<Record<string, unknown>>): InboxFilter {
-  const errors: FieldError[] = [];
-  const filter = readFilter(raw, errors);
-  if (errors.length > 0) throw new ValidationFailed(errors, 'Invalid inbox parameters');
-  return filter;
-}
-
-/** The filter and the page (page from 1; perPage 1..MAX_PER_PAGE, default DEFAULT_PER_PAGE). Throws ValidationFailed. */
-export function parseInboxQuery(raw: Readonly<Record<string, unknown>>): InboxQuery {
-  const errors: FieldError[] = [];
-  const filter = readFilter(raw, errors);
-  let page = 1;
-  let perPage = DEFAULT_PER_PAGE;
-  if (given(raw.perPage)) {
-    const value = wholeNumber(raw.perPage);
-    if (value === null || value < 1 || value > MAX_PER_PAGE) errors.push({ field: 'perPage', message: `perPage must be a whole number from 1 to ${MAX_PER_PAGE}` });
-    else perPage = value;
-  }
-  if (given(raw.page)) {
-    const value = wholeNumber(raw.page);
-    if (value === null || value < 1 || (value - 1) * perPage > MAX_OFFSET) errors.push({ field: 'page', message: 'page must be a whole number from 1' });
-    else page = value;
-  }
-  if (errors.length > 0) throw new ValidationFailed(errors, 'Invalid inbox parameters');
-  return { ...filter, page, perPage };
-}
-
-/** Whether pg_trgm has trigrams to look a term up by (as the content lists decide, list-query.ts). */
-const hasTrigrams = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
-
-/**
- * The SQL conditions of a filter, each written exactly as an index's predicate or expression:
- * the status as the partial indexes' WHERE, the search as the trigram index's expression (and,
- * for a term without trigrams, the grams index's).
- */
-function whereOf(filter: InboxFilter): { sql: string; params: unknown[] } {
-  const conditions = ['"deleted_at" is null'];
-  const params: unknown[] = [];
-  if (filter.status === 'UNREAD') conditions.push('"handled_at" is null');
-  if (filter.status === 'HANDLED') conditions.push('"handled_at" is not null');
-  if (filter.search !== undefined) {
-    conditions.push(`${ENQUIRY_SEARCH} ilike ?`);
-    params.push(containsPattern(filter.search));
-    if (!hasTrigrams(filter.search)) {
-      conditions.push(`${searchGrams(ENQUIRY_SEARCH)} @> ${searchGrams('?::text')}`);
-      params.push(filter.search, filter.search, filter.search);
-    }
-  }
-  return { sql: `where ${conditions.join(' and ')}`, params };
-}
-
-interface Row {
-  id: number;
-  created_at: Date | string;
-  name: string;
-  email: string;
-  organisation: string | null;
-  service: string;
-  message: string;
-  consent_text: string;
-  handled_at: Date | string | null;
-  handled_by: string | null;
-}
-
-/** The columns an inbox reads: never client_hash. */
-const COLUMNS = 'id, created_at, name, email, organisation, service, message, consent_text, handled_at, handled_by';
-const ORDER = 'order by "enquiries"."created_at" desc, "enquiries"."id" desc';
-
-const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-
-const viewOf = (row: Row): EnquiryView => ({
-  id: row.id,
-  createdAt: dateOf(row.created_at),
-  name: row.name,
-  email: row.email,
-  organisation: row.organisation,
-  service: row.service,
-  serviceLabel: enquiryServiceLabel(row.service),
-  message: row.message,
-  consentText: row.consent_text,
-  handledAt: row.handled_at === null ? null : dateOf(row.handled_at),
-  handledBy: row.handled_by,
-});
 
 export interface EnquiryPage {
   items: EnquiryView[];
@@ -269,7 +120,7 @@ export async function markEnquiryHandled(em: EntityManager, caller: Caller, id: 
   return viewOf(row);
 }
 
-/** Deletes an enquiry softly (restoreEnquiry undoes it; retention removes it after SOFT_DELETE_DAYS). Unknown or deleted already: NotFound. */
+/** Deletes an enquiry softly (restoreEnquiry undoes it; retention removes it SOFT_DELETE_DAYS later, enquiry-retention.ts). Unknown or deleted already: NotFound. */
 export async function deleteEnquiry(em: EntityManager, caller: Caller, id: number): Promise<true> {
   const user = await requirePermission(em, caller, 'enquiries');
   if (!validId(id)) throw new NotFound('No enquiry with this ID');
@@ -332,32 +183,4 @@ export async function enquiryExport(
     }
   }
   return batches();
-}
-
-/** Softly deleted enquiries are removed for good this many days after their deletion. */
-export const SOFT_DELETE_DAYS = 30;
-/** How many rows one retention statement removes (short transactions; the inbox stays writable meanwhile). */
-export const PRUNE_BATCH = 5_000;
-
-/**
- * Removes, in batches of PRUNE_BATCH, the enquiries received more than `retentionDays` days ago
- * and those deleted more than SOFT_DELETE_DAYS days ago, and the spent proof-of-work challenges
- * past their expiry. The scheduler's `enquiry-retention` job runs it daily, in its transaction.
- */
-export async function pruneEnquiries(em: EntityManager, retentionDays: number): Promise<{ expired: number; purged: number; challenges: number }> {
-  if (!Number.isInteger(retentionDays) || retentionDays < 1) throw new RangeError('retentionDays must be a whole number of days, at least 1');
-  const connection = em.getConnection();
-  const context = em.getTransactionContext();
-  const removeAll = async (select: string, params: unknown[]): Promise<number> => {
-    let removed = 0;
-    for (;;) {
-      const result = await connection.execute<{ affectedRows: number }>(`delete from "enquiries" where id = any(array(${select} limit ?))`, [...params, PRUNE_BATCH], 'run', context);
-      removed += result.affectedRows;
-      if (result.affectedRows < PRUNE_BATCH) return removed;
-    }
-  };
-  const expired = await removeAll(`select id from "enquiries" where "created_at" < now() - make_interval(days => ?) order by "created_at", id`, [retentionDays]);
-  const purged = await removeAll(`select id from "enquiries" where "deleted_at" < now() - make_interval(days => ?) order by "deleted_at", id`, [SOFT_DELETE_DAYS]);
-  const challenges = (await connection.execute<{ affectedRows: number }>(`delete from "enquiry_spent_challenges" where "expires_at" < now()`, [], 'run', context)).affectedRows;
-  return { expired, purged, challenges };
 }

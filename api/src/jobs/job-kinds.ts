@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { pruneActivity } from '../activity/activity.js';
 import type { Config } from '../config.js';
 import { publication } from '../content/publication/publication.service.js';
-import { pruneEnquiries, SOFT_DELETE_DAYS } from '../enquiries/inbox.service.js';
+import { pruneEnquiries, SOFT_DELETE_DAYS } from '../enquiries/enquiry-retention.js';
 
 // What each kind of scheduled job does. The scheduler (scheduler.ts) runs a due job's kind inside
 // the transaction that claimed the job and marks it done, so whatever `run` writes through `em`

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SEARCH_COUNT_LIMIT } from '@consulting/model';
 import type { Caller } from '../../src/auth/caller.js';
-import { enquiryCounts, enquiryExport, inboxPage, pruneEnquiries } from '../../src/enquiries/inbox.service.js';
+import { pruneEnquiries } from '../../src/enquiries/enquiry-retention.js';
+import { enquiryCounts, enquiryExport, inboxPage } from '../../src/enquiries/inbox.service.js';
 import { capturingQueries, planNodes, planOf, seqScannedTables } from '../helpers/query-capture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

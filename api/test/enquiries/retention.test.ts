@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
-import { PRUNE_BATCH, pruneEnquiries, SOFT_DELETE_DAYS } from '../../src/enquiries/inbox.service.js';
+import { PRUNE_BATCH, pruneEnquiries, SOFT_DELETE_DAYS } from '../../src/enquiries/enquiry-retention.js';
 import { DAY_MS, ENQUIRY_RETENTION } from '../../src/jobs/job-kinds.js';
 import { Scheduler } from '../../src/jobs/scheduler.js';
 import { createTestDatabase } from '../helpers/test-app.js';
