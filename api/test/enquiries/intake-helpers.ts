@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { solveChallenge } from 'altcha-lib/v1';
 import type { EnquiryConfig } from '../../src/config.js';
 import { issueFormToken } from '../../src/enquiries/intake-proofs.js';
@@ -48,4 +49,25 @@ export async function enquiryCount(app: TestApp): Promise<number> {
 export async function clearEnquiries(app: TestApp): Promise<void> {
   const connection = app.orm.em.fork().getConnection();
   for (const table of ['enquiries', 'enquiry_attempts', 'enquiry_spent_challenges']) await connection.execute(`delete from ${table}`);
+}
+
+/**
+ * A POST on a connection of its own (node:http, no keep-alive pool): the fuzz tests judge the
+ * server's answer to each body, not the reuse of a pooled connection by the test's client.
+ */
+export function postFresh(app: TestApp, path: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const url = new URL(app.baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path, method: 'POST', agent: false, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
