@@ -44,6 +44,9 @@ describe('admin sidebar', () => {
       ['Pages', '/admin/pages'],
       ['Webhooks', '/admin/webhooks'],
     ]);
+    // The inbox of enquiries has a group of its own (admins).
+    const inbox = within(within(nav).getByRole('list', { name: 'Inbox' })).getAllByRole('link');
+    expect(inbox.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([['Enquiries', '/admin/enquiries']]);
     // The account screens follow in their own group, then the activity log (an Admin sees it).
     const settings = within(within(nav).getByRole('list', { name: 'Settings' })).getAllByRole('link');
     expect(settings.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
