@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { EnquiryFieldName } from '@consulting/model';
 import { EnquiryFormDocument } from '../../graphql/generated/graphql';
 import { usePublicQuery } from '../page-data/public-data';

@@ -1,5 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { solveChallenge } from 'altcha-lib/v1';
+import { solveChallenge, solveChallengeWorkers } from 'altcha-lib/v1';
+import type { Solution } from 'altcha-lib/v1/types';
+import AltchaWorker from 'altcha-lib/v1/worker?worker';
 import type { GraphQLFormattedError } from 'graphql';
 import { createApolloClient } from '../../graphql/apollo';
 import { FreshEnquiryChallengeDocument, SubmitEnquiryDocument, type EnquiryInput } from '../../graphql/generated/graphql';
@@ -7,7 +9,9 @@ import { FreshEnquiryChallengeDocument, SubmitEnquiryDocument, type EnquiryInput
 // Sending the contact form from the browser. Loaded only when a visitor first uses the form (the
 // page's own JavaScript stays small): it asks a fresh challenge, solves the proof of work while the
 // visitor types (altcha-lib's solver, awaiting the browser's SHA-256 between attempts, so the page
-// stays responsive), and sends the message through Apollo.
+// stays responsive), and sends the message through Apollo. The search is split over Web Workers
+// (altcha-lib's worker, one per core up to eight): each SHA-256 is awaited, so one thread alone
+// would take some 20 s for the hardest challenge.
 
 /** What a submission needs besides the visitor's words: the fresh form token and the solved proof of work. */
 export interface EnquiryProof {
@@ -33,7 +37,16 @@ const apollo = () => (client ??= createApolloClient());
 export async function solveAltcha(json: string): Promise<string> {
   const challenge = JSON.parse(json) as AltchaChallenge;
   const started = Date.now();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber ?? 1e6).promise;
+  const max = challenge.maxnumber ?? 1e6;
+  const workers = typeof Worker === 'undefined' ? 0 : Math.min(Math.max(navigator.hardwareConcurrency || 1, 2), 8);
+  let solution: Solution | null;
+  try {
+    if (!workers) throw new Error('no workers');
+    solution = await solveChallengeWorkers(() => new AltchaWorker(), workers, challenge.challenge, challenge.salt, challenge.algorithm, max);
+  } catch {
+    // No workers here (or they may not start): the same search on the page's own thread.
+    solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, max).promise;
+  }
   if (!solution) throw new Error('The proof of work found no solution');
   const payload = {
     algorithm: challenge.algorithm,
