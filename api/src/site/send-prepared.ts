@@ -35,6 +35,9 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 type Header = readonly [string, string | number];
 
+/** Cache-Control of an earlier rendering served while the current one cannot be (kept by no shared cache). */
+const STALE_CACHE_CONTROL = 'no-cache';
+
 /** Whether `headers` has a header called `name`, in any letter case. */
 function namedIn(headers: Record<string, string>, name: string): boolean {
   const lower = name.toLowerCase();
@@ -54,6 +57,9 @@ function preparedResponse(
   vary: string | undefined,
 ): { status: number; headers: Header[]; body: Buffer | null } {
   const headers: Header[] = [];
+  // An earlier rendering (the data is away, or the page is being rendered anew) is for this visitor
+  // only: a shared cache in front (edge/edge-headers.ts) must not keep it past the purge that asked for the new one.
+  if (state === 'stale') extraHeaders = { ...extraHeaders, 'Cache-Control': STALE_CACHE_CONTROL };
   // An extra header replaces the entry's of the same name (Apollo's `cache-control: no-store` on a
   // GraphQL read gives way to the read path's own), as res.setHeader does, also in one writeHead.
   for (const name in entry.headers) if (!extraHeaders || !namedIn(extraHeaders, name)) headers.push([name, entry.headers[name]]);

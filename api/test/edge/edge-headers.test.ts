@@ -5,7 +5,7 @@ import { ReadTags } from '../../src/edge/edge-tags.js';
 import { fillCollection } from '../helpers/fill-content.js';
 import { request } from '../helpers/http.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { edgeWebDist } from './edge-web-dist.js';
+import { delayEdgeRenders, edgeWebDist } from './edge-web-dist.js';
 
 // Every public page and read names what it was built from in its tag headers (Surrogate-Key,
 // space-separated; Cache-Tag, comma-separated): `all`, the types whose set or order it depends on
@@ -94,6 +94,30 @@ describe('cache tags', () => {
     const unknown = await request(app.baseUrl, 'GET', `/graphql?query=${encodeURIComponent('{ newsItem(id: 999999) { id } }')}`);
     // None found: whether one will depends on the type.
     expect(tagsOf(unknown)).toEqual(['all', 't:news']);
+  });
+});
+
+describe('an earlier rendering', () => {
+  it('served while the page is rendered anew is kept by no shared cache (no-cache), the new one is', async () => {
+    await request(app.baseUrl, 'GET', '/news');
+    const before = app.deps.orm.em.fork();
+    const revision = async () => (await before.getConnection().execute<{ revision: string }[]>('select revision from content_revision'))[0].revision;
+    const was = await revision();
+    await sql(`update news set title = 'Renamed' where id = ?`, [ids[0]]);
+    expect(await revision()).not.toBe(was);
+    // The instance hears of the new revision (NOTIFY) within a moment.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    delayEdgeRenders(1500);
+    try {
+      const rendering = request(app.baseUrl, 'GET', '/news');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const meanwhile = await request(app.baseUrl, 'GET', '/news');
+      expect({ state: meanwhile.headers.get('x-render-cache'), cache: meanwhile.headers.get('cache-control') }).toEqual({ state: 'stale', cache: 'no-cache' });
+      const fresh = await rendering;
+      expect({ state: fresh.headers.get('x-render-cache'), cache: fresh.headers.get('cache-control') }).toEqual({ state: 'miss', cache: EDGE });
+    } finally {
+      delayEdgeRenders(0);
+    }
   });
 });
 

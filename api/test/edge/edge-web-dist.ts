@@ -14,6 +14,11 @@ const NEWS = 'query NewsPage($limit: Int!, $offset: Int!) { news(limit: $limit, 
 
 const DOCS_GLOBAL = '__edgeFakeDocuments';
 
+/** Makes every render take `ms` longer (0: no delay). */
+export function delayEdgeRenders(ms: number): void {
+  ((globalThis as Record<string, unknown>)[DOCS_GLOBAL] as { delayMs?: number }).delayMs = ms;
+}
+
 export function edgeWebDist(): { dir: string; remove(): void } {
   // The entry runs from a temporary directory, where no package resolves: the documents are parsed here.
   (globalThis as Record<string, unknown>)[DOCS_GLOBAL] = { SITE: parse(SITE), ARTICLE: parse(ARTICLE), NEWS: parse(NEWS) };
@@ -29,6 +34,8 @@ export function edgeWebDist(): { dir: string; remove(): void } {
     path.join(dir, 'server', 'entry-server.js'),
     `export async function render({ url, execute }) {
       const { SITE, ARTICLE, NEWS } = globalThis.${DOCS_GLOBAL};
+      // A test may make renders slow, to see what is answered meanwhile.
+      if (globalThis.${DOCS_GLOBAL}.delayMs) await new Promise((resolve) => setTimeout(resolve, globalThis.${DOCS_GLOBAL}.delayMs));
       const run = async (document, variables = {}) => {
         const { data, errors } = await execute({ document, variables });
         if (errors?.length || !data) throw new Error(JSON.stringify(errors));
