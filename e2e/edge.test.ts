@@ -109,6 +109,8 @@ beforeAll(async () => {
       EDGE_PURGE_RETRY_BASE_MS: '200',
       EDGE_PURGE_RETRY_MAX_MS: '1000',
       EDGE_PURGE_TIMEOUT_MS: '2000',
+      // An expired copy is past stale-while-revalidate a second later (the grace test needs that).
+      EDGE_SWR: '1',
     },
   });
   // The first renders (a cold process) can hold the origin for seconds: done before Varnish probes it.
@@ -181,13 +183,15 @@ describe('Varnish with the project VCL in front of the built server', () => {
     // From this machine, the same request is taken.
     const purge = await fetch(`${varnish!.baseUrl}/`, { method: 'PURGE', headers: { xkey: 't:news' } });
     expect(purge.status).toBe(200);
-    expect((await viaVarnish('/news')).cache).toBe('miss');
+    // Expired: served once more while the fresh copy is fetched (stale-while-revalidate), then fresh.
+    expect((await viaVarnish('/news')).cache).toBe('stale');
+    expect(await within(1000, async () => (await viaVarnish('/news')).cache === 'hit')).not.toBeNull();
   });
 
   it('serves a published change within a second', async () => {
     for (const pathname of ['/', '/news', '/api/news']) {
-      await viaVarnish(pathname);
-      expect([pathname, (await viaVarnish(pathname)).cache]).toEqual([pathname, 'hit']);
+      const cached = await within(2000, async () => (await viaVarnish(pathname)).cache === 'hit');
+      expect([pathname, cached !== null]).toEqual([pathname, true]);
     }
     const tagline = `Through the edge ${Date.now()}`;
     await saveLanding(tagline);
@@ -264,22 +268,26 @@ describe('Varnish with the project VCL in front of the built server', () => {
     expect((await viaVarnish('/')).body).toContain(tagline);
   }, 60_000);
 
-  it('keeps answering from grace when the origin stops', async () => {
+  it('keeps answering from grace when the origin goes down', async () => {
     const paths = ['/', '/news', '/api/news'];
     const before = new Map<string, string>();
     for (const pathname of paths) {
       await viaVarnish(pathname);
       before.set(pathname, (await viaVarnish(pathname)).body);
     }
-    // Expire everything now but keep it for grace (stale-if-error), as if s-maxage had passed.
-    const soft = await fetch(`${varnish!.baseUrl}/`, { method: 'PURGE', headers: { 'xkey-soft': 'all' } });
+    // Expire everything now but keep it for grace (stale-if-error), as a purge does, and let
+    // stale-while-revalidate (1 s here) pass too: while the origin is up, these copies are no
+    // longer served.
+    const soft = await fetch(`${varnish!.baseUrl}/`, { method: 'PURGE', headers: { xkey: 'all' } });
     expect(soft.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
 
-    origin!.child.kill('SIGTERM');
+    origin!.child.kill('SIGKILL');
     await origin!.exited;
-    // At once (Varnish's probe has not seen it yet: the failed fetch falls back on the stale copy)
-    // and once the probe has marked the origin sick.
-    for (const when of ['origin just stopped', 'origin seen as sick']) {
+    // At once, while Varnish's probe still sees the origin healthy (the fetch fails and the stale
+    // copy answers), and once the probe has marked it sick.
+    expect(await varnish!.originHealthy()).toBe(true);
+    for (const when of ['origin just gone', 'origin seen as sick']) {
       if (when === 'origin seen as sick') expect(await within(10_000, async () => !(await varnish!.originHealthy()))).not.toBeNull();
       for (const pathname of paths) {
         const answer = await viaVarnish(pathname);

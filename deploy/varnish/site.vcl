@@ -7,8 +7,10 @@ vcl 4.1;
 #
 # - What the origin says is cacheable (Cache-Control s-maxage, set when EDGE_CACHE is on) is kept
 #   for that long and tagged with its Surrogate-Key; anything else is fetched every time.
-# - The app purges by tag: `PURGE` with `xkey: <tags>` (or `xkey-soft: <tags>`: expire now, keep
-#   for grace), only from the ACL `purgers`.
+# - The app purges by tag: `PURGE` with `xkey: <tags>`, only from the ACL `purgers`. A purged object
+#   is expired, not dropped (xkey.softpurge): the next visitor gets it once more while the new one is
+#   fetched (stale-while-revalidate), and while every origin is down it is still served (stale-if-
+#   error) instead of an error. `xkey-hard: <tags>` drops the objects outright.
 # - Cookies are dropped from public requests; the admin, previews, every request with a session
 #   cookie and every write go to the app untouched.
 # - Stale copies: within stale-while-revalidate one is served while a fresh one is fetched in the
@@ -23,12 +25,12 @@ sub vcl_recv {
 			return (synth(403, "Forbidden"));
 		}
 		if (req.http.xkey) {
-			set req.http.x-edge-purged = xkey.purge(req.http.xkey);
-			return (synth(200, "Invalidated " + req.http.x-edge-purged + " objects"));
-		}
-		if (req.http.xkey-soft) {
-			set req.http.x-edge-purged = xkey.softpurge(req.http.xkey-soft);
+			set req.http.x-edge-purged = xkey.softpurge(req.http.xkey);
 			return (synth(200, "Expired " + req.http.x-edge-purged + " objects"));
+		}
+		if (req.http.xkey-hard) {
+			set req.http.x-edge-purged = xkey.purge(req.http.xkey-hard);
+			return (synth(200, "Invalidated " + req.http.x-edge-purged + " objects"));
 		}
 		# No tags: the one URL.
 		return (purge);
