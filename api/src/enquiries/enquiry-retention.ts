@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { pruneEnquiryAttempts } from './intake-limits.js';
 
 // Enquiry retention (the scheduler's daily `enquiry-retention` job, jobs/job-kinds.ts): enquiries
 // are kept ENQUIRY_RETENTION_DAYS, deleted ones SOFT_DELETE_DAYS after their deletion (the
-// inbox's undo window), spent proof-of-work challenges until they expire.
+// inbox's undo window), spent proof-of-work challenges until they expire, the intake's hourly
+// attempt buckets until their hour is over.
 
 /** Softly deleted enquiries are removed for good this many days after their deletion. */
 export const SOFT_DELETE_DAYS = 30;
@@ -29,5 +31,7 @@ export async function pruneEnquiries(em: EntityManager, retentionDays: number): 
   const expired = await removeAll(`select id from "enquiries" where "created_at" < now() - make_interval(days => ?) order by "created_at", id`, [retentionDays]);
   const purged = await removeAll(`select id from "enquiries" where "deleted_at" < now() - make_interval(days => ?) order by "deleted_at", id`, [SOFT_DELETE_DAYS]);
   const challenges = (await connection.execute<{ affectedRows: number }>(`delete from "enquiry_spent_challenges" where "expires_at" < now()`, [], 'run', context)).affectedRows;
+  // The intake's hourly buckets whose hour is over (intake-limits.ts).
+  await pruneEnquiryAttempts(em);
   return { expired, purged, challenges };
 }

@@ -65,7 +65,8 @@ async function secondsUntilHourEnds(em: EntityManager, key: string): Promise<num
   return Math.max(1, rows[0]?.retry_after ?? 1);
 }
 
-/** Buckets whose hour ran out count for nothing: removed by the retention job, so the table stays small. */
-export async function pruneEnquiryAttempts(em: EntityManager): Promise<void> {
-  await em.getConnection().execute(`delete from enquiry_attempts where window_started_at + make_interval(secs => ${HOUR_SECONDS}) <= now()`);
+/** Buckets whose hour ran out count for nothing: removed by the daily retention job (in its transaction), so the table stays small. */
+export async function pruneEnquiryAttempts(em: EntityManager): Promise<number> {
+  const sql = `delete from enquiry_attempts where window_started_at + make_interval(secs => ${HOUR_SECONDS}) <= now()`;
+  return (await em.getConnection().execute<{ affectedRows: number }>(sql, [], 'run', em.getTransactionContext())).affectedRows;
 }

@@ -2,6 +2,7 @@ import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { ENQUIRY_RECEIVED_MESSAGE } from '@consulting/model';
+import { pruneEnquiries } from '../../src/enquiries/enquiry-retention.js';
 import { request } from '../helpers/http.js';
 import { signedInApp } from '../helpers/signed-in-app.js';
 import { clearEnquiries, enquiryCount, formTokenFor, message, setEnquirySettings, submit } from './intake-helpers.js';
@@ -61,6 +62,16 @@ describe('the hourly limits', () => {
     const keys = (await connection.execute<Array<{ key: string }>>('select key from enquiry_attempts order by key')).map((r) => r.key);
     expect(keys).toEqual(['enquiry-global', `enquiry-ip:${hashes[0]}`, `enquiry-ip:${hashes[2]}`].sort());
     expect(JSON.stringify(keys)).not.toContain('198.51.100');
+  });
+
+  it('forgets buckets whose hour is over in the daily retention, and keeps the running ones', async () => {
+    await submit(session.app, { ...message, formToken: formTokenFor(session.app) }, '198.51.100.5');
+    const connection = session.app.orm.em.fork().getConnection();
+    await connection.execute(`insert into enquiry_attempts (key, attempts, window_started_at) values ('enquiry-ip:stale', 5, now() - interval '61 minutes')`);
+    await session.app.orm.em.fork().transactional((tx) => pruneEnquiries(tx, 365));
+    const keys = (await connection.execute<Array<{ key: string }>>('select key from enquiry_attempts order by key')).map((r) => r.key);
+    expect(keys).toHaveLength(2);
+    expect(keys).not.toContain('enquiry-ip:stale');
   });
 });
 
