@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startCountingProxy, type CountingProxy, type OriginRequest } from './harness/counting-proxy.js';
 import { freePort } from './harness/free-port.js';
-import { startOwnServer, type OwnServer } from './harness/own-server.js';
+import { isAlive, startOwnServer, type OwnServer } from './harness/own-server.js';
 import { requireVarnish, startVarnish, type Varnish } from './harness/varnish.js';
 
 // A real Varnish (Debian's varnish + varnish-modules) with the project's VCL in front of a built
@@ -127,7 +127,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await varnish?.dispose();
   await proxy?.close();
-  await origin?.dispose();
+  if (origin) {
+    // The origin may have been killed (the grace test): its orphaned PostgreSQL is stopped by
+    // dispose(), and may still write into the data folder as it goes, so the folder is removed
+    // again once it has.
+    let postmaster: number | undefined;
+    try {
+      postmaster = origin.postmasterPid();
+    } catch {
+      // not running
+    }
+    await origin.dispose();
+    if (postmaster !== undefined) await within(10_000, async () => !isAlive(postmaster));
+    rmSync(origin.dataDir, { recursive: true, force: true });
+  }
 }, 60_000);
 
 describe('Varnish with the project VCL in front of the built server', () => {
