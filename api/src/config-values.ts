@@ -65,3 +65,14 @@ export function origins(env: Env, name: string): string[] {
 export function origin(env: Env, name: string): string | null {
   return parseHttpUrl(env, name)?.origin ?? null;
 }
+
+/** An IANA time zone name, as the platform's Intl knows it (its canonical spelling); an unknown one is refused. */
+export function timeZone(env: Env, name: string, fallback: string): string {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: raw }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error(`${name} must be an IANA time zone name (e.g. Europe/Berlin), got "${raw}"`);
+  }
+}

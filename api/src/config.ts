@@ -1,11 +1,13 @@
 import path from 'node:path';
-import { boolean, httpUrl, integer, nonEmpty, origin, origins, positive, type Env } from './config-values.js';
+import { boolean, httpUrl, integer, nonEmpty, origin, origins, positive, timeZone, type Env } from './config-values.js';
 import { enquirySettings, type EnquiryConfig } from './config-enquiry.js';
 import { edgeSettings, type EdgeConfig } from './config-edge.js';
 import { metricsSettings, type MetricsConfig } from './config-metrics.js';
+import { smtp, type SmtpConfig } from './config-mail.js';
 
 export type { EnquiryConfig } from './config-enquiry.js';
 export type { EdgeConfig, EdgePurgerConfig } from './config-edge.js';
+export type { SmtpConfig } from './config-mail.js';
 
 // The only module that reads process.env (through the readers in config-values.ts). Everything
 // else receives a Config.
@@ -81,21 +83,6 @@ export interface Config {
   mailPollMs: number;
   /** A CDN or Varnish in front: cache tags on public responses, their Cache-Control, purges on publish (edge/). */
   edge: EdgeConfig;
-}
-
-export interface SmtpConfig {
-  host: string;
-  port: number;
-  /** Implicit TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when offered. */
-  secure: boolean;
-  /** Refuse to send unless the connection is upgraded with STARTTLS (with `secure` false). */
-  requireTls: boolean;
-  /** Both or neither; null: no authentication. */
-  auth: { user: string; password: string } | null;
-  /** The From of the mail sent (an address, or `Name <address>`). */
-  from: string;
-  /** Who gets each enquiry (ENQUIRY_MAIL_TO). */
-  enquiryTo: string[];
 }
 
 export interface LoginLimits {
@@ -234,53 +221,6 @@ function storage(env: Env): StorageConfig {
     forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', false),
     publicAssetUrl: publicAssetUrl && publicAssetUrl.replace(/\/+$/, ''),
   };
-}
-
-/** A plain mail address (no display name), as mail headers and SMTP envelopes take it. */
-const MAIL_ADDRESS = /^[^\s@<>(),;:"\\[\]]+@[^\s@<>(),;:"\\[\]]+\.[^\s@<>(),;:"\\[\]]+$/;
-
-/** The SMTP settings; null without SMTP_HOST. ENQUIRY_MAIL_TO is required with it (else nobody would get the mail). */
-function smtp(env: Env): SmtpConfig | null {
-  const host = nonEmpty(env.SMTP_HOST);
-  if (host === undefined) return null;
-  const enquiryTo = (nonEmpty(env.ENQUIRY_MAIL_TO) ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-  if (enquiryTo.length === 0) throw new Error('SMTP_HOST needs ENQUIRY_MAIL_TO: the address(es) enquiries are mailed to, comma-separated');
-  const wrong = enquiryTo.find((address) => !MAIL_ADDRESS.test(address));
-  if (wrong !== undefined) throw new Error(`ENQUIRY_MAIL_TO must be mail addresses separated by commas, got "${wrong}"`);
-  const from = nonEmpty(env.MAIL_FROM) ?? enquiryTo[0];
-  const fromAddress = /^[^<>\r\n]*<([^<>\r\n]+)>$/.exec(from)?.[1] ?? from;
-  if (/[\r\n]/.test(from) || !MAIL_ADDRESS.test(fromAddress)) {
-    throw new Error(`MAIL_FROM must be a mail address or "Name <address>", got "${env.MAIL_FROM}"`);
-  }
-  const user = nonEmpty(env.SMTP_USER);
-  const password = env.SMTP_PASSWORD?.length ? env.SMTP_PASSWORD : undefined;
-  if (Boolean(user) !== Boolean(password)) throw new Error('Set both SMTP_USER and SMTP_PASSWORD, or neither');
-  const secure = boolean(env, 'SMTP_SECURE', false);
-  const port = integer(env, 'SMTP_PORT', secure ? 465 : 587);
-  if (port < 1 || port > 65535) throw new Error(`SMTP_PORT must be a port number (1..65535), got "${env.SMTP_PORT}"`);
-  return {
-    host,
-    port,
-    secure,
-    requireTls: boolean(env, 'SMTP_REQUIRE_TLS', false),
-    auth: user && password ? { user, password } : null,
-    from,
-    enquiryTo,
-  };
-}
-
-/** An IANA time zone name, as the platform's Intl knows it (its canonical spelling); an unknown one is refused. */
-function timeZone(env: Env, name: string, fallback: string): string {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return fallback;
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: raw }).resolvedOptions().timeZone;
-  } catch {
-    throw new Error(`${name} must be an IANA time zone name (e.g. Europe/Berlin), got "${raw}"`);
-  }
 }
 
 /** ACTIVITY_RETENTION_DAYS: 365 unless given; 1 day to 10 years. */
