@@ -52,6 +52,10 @@ export default function EnquiryFormInteractive({ readHandover, idOf, privacyText
   const [handover] = useState(readHandover);
   const [sent, setSent] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  // After a first attempt each field is checked as it changes, so an error goes as soon as it is
+  // put right: checked only on leaving the field, the error under it would vanish as the visitor
+  // presses the button, moving the button away from under the pointer.
+  const [attempted, setAttempted] = useState(handover.submit);
   const proof = useRef<Promise<EnquiryProof> | null>(null);
   const isField = (name: string): name is EnquiryFieldName => fieldOrder.includes(name as EnquiryFieldName);
 
@@ -76,7 +80,7 @@ export default function EnquiryFormInteractive({ readHandover, idOf, privacyText
   const formik = useFormik<EnquiryValues>({
     initialValues: handover.values,
     validationSchema: enquirySchema,
-    validateOnChange: false,
+    validateOnChange: attempted,
     validateOnBlur: true,
     onSubmit: async (values, helpers) => {
       setFormError(null);
@@ -109,6 +113,7 @@ export default function EnquiryFormInteractive({ readHandover, idOf, privacyText
   });
 
   const send = async () => {
+    setAttempted(true);
     const errors = await formik.validateForm();
     if (Object.keys(errors).length > 0) {
       void formik.setTouched(Object.fromEntries(fieldOrder.map((name) => [name, true])), false);
