@@ -129,10 +129,12 @@ describe('enquiries end to end', () => {
   it('without JavaScript: a plain post, then the thank-you page in the site layout', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/`, { waitUntil: 'load' });
+    await page.goto(`${server.baseUrl}/`, { waitUntil: 'domcontentloaded' });
     await fillForm(page, 'Grace Without Script', 'Could you advise on an export plan?');
-    await page.getByRole('button', { name: 'Send message' }).click();
-    await page.waitForURL(`${server.baseUrl}/contact/thanks`);
+    await Promise.all([
+      page.waitForURL(`${server.baseUrl}/contact/thanks`, { waitUntil: 'domcontentloaded' }),
+      page.getByRole('button', { name: 'Send message' }).click({ noWaitAfter: true }),
+    ]);
     await page.getByRole('heading', { level: 1, name: 'Thank you' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
     await expectNoAxeViolations(page);
