@@ -75,7 +75,7 @@ export class IntakeResolver {
     description:
       'Sends a message through the contact form (public). Refusals: BAD_USER_INPUT with extensions.errors [{field, message}] (the form\'s rules, a form sent too fast or altered, links beyond ENQUIRY_MAX_LINKS, a missing, wrong or used captcha), PAYLOAD_TOO_LARGE (over ENQUIRY_MAX_BYTES), TOO_MANY_REQUESTS (the hourly limits; extensions.retryAfterSeconds).',
   })
-  submitEnquiry(@Arg('input', () => EnquiryInputType) input: EnquiryInputType, @Ctx() ctx: GraphQLContext) {
+  submitEnquiry(@Arg('input', () => EnquiryInputType, { description: 'The form as the visitor filled it in, with its form token and captcha answer.' }) input: EnquiryInputType, @Ctx() ctx: GraphQLContext) {
     return submitEnquiry(ctx.em, { ...input }, { ip: ctx.req.ip ?? 'unknown', config: ctx.deps.config });
   }
 }

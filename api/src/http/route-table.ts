@@ -3,8 +3,8 @@ import { activityRoutes } from '../activity/activity.routes.js';
 import { accountRoutes } from '../auth/accounts.routes.js';
 import { authRoutes } from '../auth/auth.routes.js';
 import { contentRoutes } from '../content/content.routes.js';
-import { inboxRoutes } from '../enquiries/inbox.routes.js';
 import { enquiryRoutes } from '../enquiries/enquiries.routes.js';
+import { inboxRoutes } from '../enquiries/inbox.routes.js';
 import { publicationRoutes } from '../content/publication/publication.routes.js';
 import { healthRoutes } from '../ops/health.routes.js';
 import { metricsRoutes } from '../ops/metrics.routes.js';
@@ -53,8 +53,8 @@ export function routes(): readonly Route[] {
     ...webhookRoutes(),
     ...jobRoutes(),
     ...activityRoutes(),
-    ...inboxRoutes(),
     ...enquiryRoutes(),
+    ...inboxRoutes(),
     ...publicationRoutes(),
     ...contentRoutes(),
     ...previewRoutes(),

@@ -95,6 +95,7 @@ const samples: Record<string, { valid: Json; changed: Json; invalid: Json }> = {
       instagramUrl: null,
       facebookUrl: null,
       githubUrl: 'https://github.com/example',
+      enquiryPrivacyText: 'We use your details only to answer you.',
       locale: 'de-AT',
       timeZone: 'Europe/Vienna',
     },
