@@ -5,7 +5,7 @@ import type { EdgePurgerConfig } from '../config.js';
 // Every request must succeed (2xx) for the purge to count as delivered; the worker retries all of
 // them otherwise (purging a tag twice is harmless).
 // - varnish: `PURGE` to each EDGE_PURGE_URL (one per Varnish node) with `xkey: <tags>` (space-
-//   separated), which the VCL hands to xkey.purge() (deploy/varnish/default.vcl);
+//   separated), which the VCL hands to xkey.softpurge() (deploy/varnish/site.vcl: expired, kept for grace);
 // - fastly: `POST <FASTLY_API_URL>/service/<FASTLY_SERVICE_ID>/purge` with `Surrogate-Key: <tags>`
 //   and `Fastly-Key: <FASTLY_API_TOKEN>` (purge by surrogate key, at most 256 keys a request);
 // - cloudflare: `POST <CF_API_URL>/zones/<CF_ZONE_ID>/purge_cache` with `{"tags": [...]}` and
