@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -5,12 +6,12 @@ import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { launchBrowser } from './harness/browser.js';
 import { axeViolations } from './harness/axe.js';
-import { startOwnServer, type OwnServer } from './harness/own-server.js';
+import { OWN_ADMIN, startOwnServer, type OwnServer } from './harness/own-server.js';
 
 // Issue 27 end to end: a visitor sends an enquiry from the landing page in Chromium, with
 // JavaScript (the proof of work solved in the browser, the thank-you in place) and without (a plain
 // post, then the thank-you page); each enquiry is mailed to a real SMTP server on 127.0.0.1 and
-// announced to a webhook receiver there; the admin finds them unread, marks one handled and
+// announced to a webhook receiver there; the admin, signed in through the login page in Chromium, finds them unread, marks one handled and
 // exports the CSV. axe finds nothing in any state. The server is its own (own DATA_DIR and port).
 
 const mails: { to: string[]; raw: string }[] = [];
@@ -103,6 +104,19 @@ async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
+/** Signs in through the admin login page, as the other e2e tests do (admin.test.ts, second-factors.test.ts), with this server's admin. */
+async function logIn(page: Page): Promise<void> {
+  await page.goto(`${server.baseUrl}/admin/login`);
+  await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+  await page.getByLabel('Username').fill(OWN_ADMIN.username);
+  await page.getByLabel('Password').fill(OWN_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** A sidebar link, by its whole accessible name (the dashboard cards are links too). */
+const navLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
+const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
 describe('enquiries end to end', () => {
   it('with JavaScript: inline errors, then the thank-you in place, focused', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -156,27 +170,53 @@ describe('enquiries end to end', () => {
     expect(names.some((body) => body.includes('Grace Without Script'))).toBe(true);
   }, 60_000);
 
-  it('the admin finds them unread, marks one handled and exports the CSV', async () => {
-    const cookie = await server.login();
-    const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
-      const response = await fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ query, variables }) });
-      const body = (await response.json()) as { data?: any; errors?: unknown };
-      expect(body.errors).toBeUndefined();
-      return body.data;
-    };
-    const unread = await graphql('{ enquiries(status: UNREAD) { total items { id name handledAt } } enquiryCounts { unread total } }');
-    expect(unread.enquiryCounts).toEqual({ unread: 2, total: 2 });
-    expect(unread.enquiries.items.map((item: { name: string }) => item.name).sort()).toEqual(['Ada With Script', 'Grace Without Script']);
-    const ada = unread.enquiries.items.find((item: { name: string }) => item.name === 'Ada With Script');
-    const handled = await graphql('mutation($id: Int!) { markEnquiryHandled(id: $id, handled: true) { id handledAt } }', { id: ada.id });
-    expect(handled.markEnquiryHandled.handledAt).not.toBeNull();
-    expect((await graphql('{ enquiryCounts { unread total } }')).enquiryCounts).toEqual({ unread: 1, total: 2 });
+  it('the admin, signed in through the login page, finds them unread, marks one handled and exports the CSV', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    try {
+      await logIn(page);
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      // The two enquiries the steps above sent, unread: the count is part of the sidebar link's name.
+      await navLink(page, 'Enquiries, 2 unread').waitFor();
 
-    const csv = await fetch(`${server.baseUrl}/api/enquiries.csv`, { headers: { cookie } });
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
-    const text = await csv.text();
-    expect(text).toContain('Ada With Script');
-    expect(text).toContain('Grace Without Script');
-  }, 60_000);
+      await navLink(page, 'Enquiries, 2 unread').click();
+      await page.waitForURL(`${server.baseUrl}/admin/enquiries`);
+      await page.getByRole('heading', { name: 'Enquiries', level: 1 }).waitFor();
+      const table = page.getByRole('table', { name: 'Enquiries' });
+      for (const name of ['Ada With Script', 'Grace Without Script']) {
+        await rowWith(page, name).getByText('Unread', { exact: true }).waitFor();
+      }
+      expect(await table.getByRole('row').filter({ has: page.getByRole('link') }).count()).toBe(2);
+      await expectNoAxeViolations(page);
+
+      await rowWith(page, 'Ada With Script').getByRole('link', { name: 'Ada With Script' }).click();
+      await page.getByRole('heading', { name: 'Enquiry from Ada With Script', level: 1 }).waitFor();
+      await page.getByText('We need help reforming a registry office.').waitFor();
+      await page.getByText('Unread', { exact: true }).waitFor();
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('button', { name: 'Mark handled' }).click();
+      await page.getByText('Enquiry marked as handled', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Mark unhandled' }).waitFor();
+      await page.getByText('Handled', { exact: true }).waitFor();
+      await navLink(page, 'Enquiries, 1 unread').waitFor();
+
+      await page.getByRole('link', { name: 'All enquiries' }).click();
+      await page.getByRole('heading', { name: 'Enquiries', level: 1 }).waitFor();
+      await rowWith(page, 'Ada With Script').getByText('Handled', { exact: true }).waitFor();
+      await rowWith(page, 'Grace Without Script').getByText('Unread', { exact: true }).waitFor();
+      await navLink(page, 'Enquiries, 1 unread').waitFor();
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+      await expect(download.failure()).resolves.toBeNull();
+      expect(new URL(download.url()).pathname).toBe('/api/enquiries.csv');
+      const text = readFileSync(await download.path(), 'utf8');
+      expect(text).toContain('Ada With Script');
+      expect(text).toContain('Grace Without Script');
+      expect(text).toContain('We need help reforming a registry office.');
+      expect(text).toContain('Could you advise on an export plan?');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
