@@ -125,13 +125,17 @@ describe('a content type declared only in a test fixture', () => {
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['TestOnlyItem']));
   });
 
-  it('has the revision and webhook triggers every content table has, TRUNCATE included', async () => {
+  it('has the revision, webhook and edge purge triggers every content table has, TRUNCATE included', async () => {
     const triggers = await sql<{ tgname: string; definition: string }>(
       `select tgname, pg_get_triggerdef(oid) as definition from pg_trigger where tgrelid = 'test_only_items'::regclass and not tgisinternal order by tgname`,
     );
     expect(triggers.map((t) => t.tgname)).toEqual([
       'bump_content_revision',
       'bump_content_revision_on_truncate',
+      'edge_purge_on_delete',
+      'edge_purge_on_insert',
+      'edge_purge_on_truncate',
+      'edge_purge_on_update',
       'webhook_on_delete',
       'webhook_on_insert',
       'webhook_on_truncate',

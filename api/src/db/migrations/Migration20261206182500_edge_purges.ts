@@ -1,9 +1,11 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The edge purge queue (edge/edge-purge.entity.ts). Its function and the triggers that fill it
- * from every content table are (re)created after the migrations, from the registry
- * (db/content-triggers.ts), like the webhook outbox's.
+ * The edge purge queue (edge/edge-purge.entity.ts). The triggers that fill it from every content
+ * table are (re)created after the migrations, from the registry (db/content-triggers.ts), like the
+ * webhook outbox's, and so is its function; the function is also created here, as it was then, so
+ * a later migration that creates a content table with its triggers finds it (as the webhooks
+ * migration does for webhook_enqueue_content_change).
  */
 export class Migration20261206182500_edge_purges extends Migration {
 
@@ -13,6 +15,26 @@ export class Migration20261206182500_edge_purges extends Migration {
     this.addSql(`create table "edge_purges" ("id" bigserial primary key, "created_at" timestamptz not null default now(), "tags" text[] not null, "status" text not null default 'pending', "attempts" int not null default 0, "next_attempt_at" timestamptz not null default now(), "delivered_at" timestamptz null, "last_error" text null);`);
     this.addSql(`create index "edge_purges_due_index" on "edge_purges" ("next_attempt_at", "id") where "status" = 'pending';`);
     this.addSql(`create index "edge_purges_status_created_at_index" on "edge_purges" ("status", "created_at");`);
+    this.addSql(`create or replace function edge_purge_enqueue() returns trigger language plpgsql as $$
+declare
+  changed_type text := TG_ARGV[0];
+  changed_count int;
+  record_tags text[];
+begin
+  if TG_OP = 'TRUNCATE' then
+    insert into edge_purges (tags) values (array['all']);
+    return null;
+  end if;
+  select count(*)::int, array_agg('r:' || changed_type || ':' || r.id order by r.id) into changed_count, record_tags from changed_rows r;
+  if changed_count = 0 then
+    return null;
+  elsif changed_count > 1000 then
+    insert into edge_purges (tags) values (array['all']);
+  else
+    insert into edge_purges (tags) values (array['t:' || changed_type] || record_tags);
+  end if;
+  return null;
+end $$;`);
   }
 
   override down(): void | Promise<void> {
