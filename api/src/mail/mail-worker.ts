@@ -139,7 +139,7 @@ export class MailWorker {
     const connection = this.orm.em.getConnection();
     const recipients = mail.to.split(',').map((address) => address.trim()).filter(Boolean);
     const replyTo = mail.reply_to === null ? null : plainAddress(mail.reply_to);
-    let error: string | null = null;
+    let error: string;
     const deadline = AbortSignal.timeout(this.deadlineMs);
     try {
       const info = await this.transport.sendMail({
