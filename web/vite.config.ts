@@ -25,7 +25,9 @@ function adminGraphQLCopy(): Plugin {
     enforce: 'pre',
     async resolveId(source, importer, options) {
       if (!importer) return null;
-      const fromAdmin = /\/src\/admin\//.test(importer) && !importer.endsWith('?admin-copy');
+      // The enquiry form's code (loaded apart, public/contact/ContactSection.tsx) is treated alike:
+      // its documents and model parts stay out of what every public page loads.
+      const fromAdmin = (/\/src\/admin\//.test(importer) || /\/src\/public\/contact\/(EnquiryForm|EnquiryFields|EnquiryFormInteractive|enquiry-submission|enquiry-rules)\.tsx?$/.test(importer)) && !importer.endsWith('?admin-copy');
       const withinModelCopy = importer.startsWith(MODEL_SOURCES) && importer.endsWith('?admin-copy') && source.startsWith('.');
       // The alias has already turned @consulting/model into the model's index file.
       const shared = /graphql\/generated\/graphql$/.test(source) || source === '@consulting/model' || source === `${MODEL_SOURCES}index.ts`;

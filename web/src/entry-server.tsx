@@ -13,6 +13,7 @@ import { PreviewContext } from './public/preview/PreviewBanner';
 import { SiteOriginContext } from './public/site-origin';
 import { siteFrom } from './public/site/site';
 import { NOT_FOUND_STATE_KEY } from './public/not-found/server-not-found';
+import { preloadEnquiryForm } from './public/contact/ContactSection';
 import type { GraphQLExecutor, PreviewBanner, RenderRequest, RenderResult } from './render-contract';
 
 export type { RenderRequest, RenderResult } from './render-contract';
@@ -43,6 +44,9 @@ interface RenderedPage {
  * again with their answers (again while a new query shows up).
  */
 async function renderWithData(url: string, execute: GraphQLExecutor, preview: PreviewBanner | null = null, origin: string | null = null): Promise<RenderedPage> {
+  // Code the browser loads apart (React.lazy there) is here before a page renders, so every page
+  // carries it whole (loaded once; at once after that).
+  await preloadEnquiryForm();
   const store = new PublicDataStore(inProcessRunner(execute));
   const meta: { current?: PageMetaValues } = {};
   let styleCache: EmotionCache;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Flex, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Globe, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import { ContactSectionDocument } from '../../graphql/generated/graphql';
@@ -7,7 +7,6 @@ import { EmptyState } from '../../components/PageStatus';
 import { SectionHeading } from '../../components/SectionHeading';
 import { LandingSection } from '../landing/LandingSection';
 import { contactLabelFor, contactLinkFor } from './contact-link';
-import { EnquiryForm } from './EnquiryForm';
 import { usePublicQuery } from '../page-data/public-data';
 
 const ICONS: Record<string, LucideIcon> = { Mail, Phone, MapPin, Globe };
@@ -33,6 +32,19 @@ function ContactCardShell({ children }: { children: ReactNode }) {
       {children}
     </Flex>
   );
+}
+
+// The enquiry form is code of its own, out of what every public page loads: the server renders it
+// with the page (it works as a plain form without script); the browser hydrates it once its
+// chunk has arrived (React keeps the server's markup meanwhile), and a page reached by navigation
+// shows it then. The server loads it before rendering (entry-server.tsx: preloadEnquiryForm).
+let enquiryFormModule: typeof import('./EnquiryForm') | null = null;
+export const preloadEnquiryForm = () => import('./EnquiryForm').then((module) => (enquiryFormModule = module));
+const LazyEnquiryForm = lazy(() => preloadEnquiryForm().then((module) => ({ default: module.EnquiryForm })));
+
+function EnquiryFormSlot() {
+  const Loaded = enquiryFormModule?.EnquiryForm;
+  return Loaded ? <Loaded /> : <LazyEnquiryForm />;
 }
 
 export function ContactSection() {
@@ -85,7 +97,9 @@ export function ContactSection() {
           })}
         </SimpleGrid>
       )}
-      <EnquiryForm />
+      <Suspense fallback={null}>
+        <EnquiryFormSlot />
+      </Suspense>
     </LandingSection>
   );
 }
