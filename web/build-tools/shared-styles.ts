@@ -110,13 +110,14 @@ async function sampleStyles(serverEntryFile: string): Promise<{ ids: string[]; c
  * the link before the page's own head tags: a page's inline rules come after the shared ones, as
  * they did when all were inline (the cascade is the same). Returns the new sheet's name.
  */
-function extendStyleSheet(clientDir: string, css: string): string {
+function extendStyleSheet(clientDir: string, css: string): { name: string; base: string } {
   const templateFile = path.join(clientDir, 'index.html');
   const template = readFileSync(templateFile, 'utf8');
   const link = /\s*<link rel="stylesheet" crossorigin href="\/assets\/([^"]+\.css)">/.exec(template);
   if (!link) throw new Error('shared styles: index.html links no style sheet');
   const assets = path.join(clientDir, 'assets');
-  const sheet = Buffer.from(readFileSync(path.join(assets, link[1]), 'utf8') + css);
+  const base = readFileSync(path.join(assets, link[1]), 'utf8');
+  const sheet = Buffer.from(base + css);
   const name = `site-${createHash('sha256').update(sheet).digest('base64url').slice(0, 10)}.css`;
   writeFileSync(path.join(assets, name), sheet);
   writeFileSync(path.join(assets, `${name}.br`), brotliCompressSync(sheet, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: sheet.length } }));
@@ -140,7 +141,7 @@ function extendStyleSheet(clientDir: string, css: string): string {
     if (existsSync(path.join(assets, `${file}.br`))) writeFileSync(path.join(assets, `${file}.br`), brotliCompressSync(renamed, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: renamed.length } }));
     if (existsSync(path.join(assets, `${file}.gz`))) writeFileSync(path.join(assets, `${file}.gz`), gzipSync(renamed, { level: 9 }));
   }
-  return name;
+  return { name, base };
 }
 
 /** The Vite plugin: runs after the server build (`vite build --ssr`), once the client build is there. */
@@ -158,8 +159,10 @@ export function sharedStyles(): Plugin {
     async closeBundle() {
       if (!serverDir) return;
       const { ids, css } = await sampleStyles(path.join(serverDir, 'entry-server.js'));
-      const name = extendStyleSheet(clientDir, css);
-      writeFileSync(path.join(serverDir, 'shared-styles.json'), JSON.stringify({ sheet: name, ids }));
+      const { name, base } = extendStyleSheet(clientDir, css);
+      // `base`: the sheet's own rules (the fonts' @font-face), which a public page inlines with its
+      // component rules (entry-server.tsx): public pages do not wait for the sheet to paint.
+      writeFileSync(path.join(serverDir, 'shared-styles.json'), JSON.stringify({ sheet: name, ids, base: base.replace(/\s+/g, ' ').trim() }));
       console.log(`shared styles: ${ids.length} rules, ${(css.length / 1024).toFixed(1)} KiB, in ${name}`);
     },
   };

@@ -82,17 +82,15 @@ async function renderWithData(url: string, execute: GraphQLExecutor, preview: Pr
 }
 
 /**
- * Ids of the rules the site's style sheet already carries (the theme's global styles and those of
- * the public components, collected at build time by `collectStyles`; web/build-tools/shared-styles.ts
- * writes them beside this module). A page inlines only the rest. Without the file (a development build),
- * a page inlines every rule it uses.
+ * The site's style sheet's own rules (the fonts' @font-face, with their built addresses), written
+ * beside this module by web/build-tools/shared-styles.ts. Empty in a development build, where the
+ * page links the sheet as Vite serves it.
  */
-const sharedStyleIds = ((): ReadonlySet<string> => {
+const fontFaces = ((): string => {
   try {
-    const { ids } = JSON.parse(readFileSync(new URL('./shared-styles.json', import.meta.url), 'utf8')) as { ids: string[] };
-    return new Set(ids);
+    return (JSON.parse(readFileSync(new URL('./shared-styles.json', import.meta.url), 'utf8')) as { base?: string }).base ?? '';
   } catch {
-    return new Set();
+    return '';
   }
 })();
 
@@ -112,16 +110,19 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const lang = site.locale;
   if (store.failed || store.busy) return { html: '', head, status, lang, dataUnavailable: true };
 
-  // Every id the page uses is named, so the browser's style cache knows them all (it inserts none
-  // of them again when hydrating); only the rules the site's style sheet lacks are sent inline.
+  // Every rule the page uses is sent inline, in its head: the page paints with its first response,
+  // waiting for no style sheet (api/src/site/mount.ts leaves the sheet's link out of public pages).
+  // Every id is named, so the browser's style cache knows them all and inserts none again when
+  // the app hydrates; the fonts come first, as they did from the sheet.
   const ids: string[] = [];
   let css = '';
   for (const [id, rules] of Object.entries(styles)) {
     if (typeof rules !== 'string') continue;
     ids.push(id);
-    if (!sharedStyleIds.has(id)) css += rules;
+    css += rules;
   }
-  const inline = ids.length ? `<style data-emotion="css ${ids.join(' ')}">${css}</style>` : '';
+  const faces = fontFaces ? `<style data-fonts>${fontFaces}</style>\n    ` : '';
+  const inline = ids.length ? `${faces}<style data-emotion="css ${ids.join(' ')}">${css}</style>` : faces;
   // The not-found page says so in its data: the browser shows it at whatever path it was served for.
   const state = status === 404 ? { ...store.answered(), [NOT_FOUND_STATE_KEY]: true } : store.answered();
   return { html, head: `${head}\n    ${inline}`, status, lang, state, dataUnavailable: false };

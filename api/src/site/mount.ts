@@ -64,6 +64,10 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
     return;
   }
   const template = await readFile(templateFile, 'utf8');
+  // A rendered page carries every rule it uses inline (entry-server.tsx), so it paints without
+  // waiting for the style sheet: its template links none. The admin panel's shell, and a page the
+  // server could not render, keep the sheet (and the header that preloads it).
+  const pageTemplate = template.replace(SHEET_LINK, '');
   const styleSheetLink = preloadLink(template);
   const serverEntry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
   const schema = await graphQLSchema();
@@ -147,12 +151,12 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
       } catch (error) {
         // A rendering bug must not take the page down: the browser renders it instead.
         req.log?.error({ err: error }, 'server-side rendering failed');
-        return html(edge, expectedStatus, fillTemplate(template, { head: '' }), null);
+        return html(edge, expectedStatus, fillTemplate(template, { head: '' }), null, styleSheetLink);
       }
       if (result.dataUnavailable) return html(edge, 503, '', null);
       if (expectedStatus === 404) for (const type of everyContentType()) tags.type(type); // A new slug or a longer list may make it a page.
       // Only a complete page is kept: a page as a 200, the not-found page as a 404.
-      return html(edge, result.status, fillTemplate(template, result), result.status === expectedStatus ? tags : null, styleSheetLink);
+      return html(edge, result.status, fillTemplate(pageTemplate, result), result.status === expectedStatus ? tags : null);
     };
 
     const revision = feed.current;
@@ -182,7 +186,9 @@ const NOINDEX = '<meta name="robots" content="noindex" />';
  * fetches the published data over it. While the data is away, or when rendering fails: the 503 page.
  */
 function previewRenderer(template: string, renderUrl: (url: string, context: GraphQLContext, preview?: PreviewBanner) => Promise<RenderResult>) {
-  const staticTemplate = template.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  const staticTemplate = template
+    .replace(SHEET_LINK, '')
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   return {
     async render(url: string, context: GraphQLContext, preview: PreviewBanner) {
       try {
@@ -216,8 +222,10 @@ function html(edge: EdgeHeaders, status: number, page: string, tags: ReadTags | 
  * once it has parsed the head. Matches the template's <link> (CORS mode too), so the sheet is
  * fetched once.
  */
+const SHEET_LINK = /\s*<link rel="stylesheet" (crossorigin )?href="(\/assets\/[^"]+\.css)">/;
+
 function preloadLink(template: string): string | undefined {
-  const sheet = /<link rel="stylesheet" (crossorigin )?href="(\/assets\/[^"]+\.css)">/.exec(template);
+  const sheet = SHEET_LINK.exec(template);
   return sheet ? `<${sheet[2]}>; rel=preload; as=style${sheet[1] ? '; crossorigin' : ''}` : undefined;
 }
 

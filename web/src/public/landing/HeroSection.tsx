@@ -7,6 +7,7 @@ import { Logo } from '../../components/Logo';
 import { useSite } from '../site/use-site';
 import { darkBandLogo } from '../site/site';
 import { goToSection } from '../sections';
+import { HERO_VIDEO_MEDIA } from './hero-video-media';
 
 export const HERO_POSTER_URL = heroPosterUrl;
 
@@ -15,12 +16,10 @@ interface HeroSectionProps {
   subtitle: string;
 }
 
-/** Who gets the video (600 kB): wide screens, no reduced motion, no reduced data or Save-Data. */
-const VIDEO_MEDIA = '(min-width: 48em) and (prefers-reduced-motion: no-preference)';
 
 function wantsVideo(): boolean {
   const media = window.matchMedia?.bind(window);
-  if (!media || !media(VIDEO_MEDIA).matches) return false;
+  if (!media || !media(HERO_VIDEO_MEDIA).matches) return false;
   // Unsupported media features simply do not match, so this only ever turns the video off.
   if (media('(prefers-reduced-data: reduce)').matches) return false;
   return !(navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
@@ -50,7 +49,7 @@ function rememberPaused(paused: boolean) {
  * Looping, muted background video behind the firm's logo, tagline and subtitle. The page arrives
  * with the poster only (a background image): no <video> element, so a browser without scripts
  * shows no video controls. The video is added in the browser for visitors who get it (see
- * VIDEO_MEDIA), so small screens and visitors asking for reduced motion or data never download it,
+ * HERO_VIDEO_MEDIA), so small screens and visitors asking for reduced motion or data never download it,
  * with a button to pause and play it (WCAG 2.2.2: moving content that lasts has a pause).
  * Reduced motion also hides the element (CSS).
  */
