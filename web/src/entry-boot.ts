@@ -72,6 +72,8 @@ function onEdit(event: Event): void {
 }
 
 function detach(): void {
+  started = true;
+  for (const type of WARM_UP) document.removeEventListener(type, start, true);
   document.removeEventListener('click', onClick, true);
   document.removeEventListener('input', onEdit, true);
   document.removeEventListener('change', onEdit, true);
