@@ -11,10 +11,11 @@
 //   is (a menu opens, a link navigates client-side as it always did);
 // - when a form comes near the screen, so it checks input inline by the time anyone types, and
 //   what was typed before is handed over;
-// - on wide screens that get the hero video (the video is added by the app), once the page is idle.
+// - at once on wide screens (those that get the hero video, which the app adds): desktop visitors
+//   get the app as they always did.
 //
-// A phone reading a page thus runs almost no script while it loads. The admin panel (an empty
-// shell) starts at once.
+// A phone reading a page thus runs almost no script while it loads (the targets are a phone's:
+// Lighthouse's mobile profile). The admin panel (an empty shell) starts at once.
 // The site's style sheet (the fonts here; the shared rules are added by the build) is linked by
 // the page itself, not loaded with the app's code.
 import './components/fonts.css';
@@ -131,9 +132,5 @@ if (!root?.firstElementChild) {
     );
     forms.forEach((form) => observer.observe(form));
   }
-  if (window.matchMedia?.(HERO_VIDEO_MEDIA).matches) {
-    const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 200));
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-  }
+  if (window.matchMedia?.(HERO_VIDEO_MEDIA).matches) start();
 }
