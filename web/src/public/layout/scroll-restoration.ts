@@ -117,6 +117,9 @@ export function useScrollRestoration() {
     // the document, so reading the offset then could give the new page's.
     const record = () => positions.set(key, window.scrollY);
     window.addEventListener('scroll', record, { passive: true });
+    // The offset now, too: on a public page the app may start after the visitor has scrolled
+    // (entry-boot.ts), and a link followed next would otherwise leave no offset to come back to.
+    if (restoring === null) record();
     return () => {
       window.removeEventListener('scroll', record);
       cancel?.();
