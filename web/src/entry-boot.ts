@@ -53,7 +53,9 @@ function handledByApp(event: MouseEvent): HTMLElement | null {
     if ((element.target && element.target !== '_self') || element.hasAttribute('download')) return null;
     if (new URL(element.href, window.location.href).origin !== window.location.origin) return null;
   }
-  // A form's submit button posts the form to the server, which answers it with or without script.
+  // A button that opens a popover (the phone menu) does so itself; a form's submit button posts
+  // the form to the server, which answers it with or without script.
+  if (element.hasAttribute('popovertarget')) return null;
   if (element instanceof HTMLButtonElement && element.type === 'submit' && element.form) return null;
   return element;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { Box, Button, type ButtonProps, Container, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
@@ -7,6 +7,20 @@ import { useSite } from '../site/use-site';
 import { darkBandLogo } from '../site/site';
 import { HEADER_HEIGHT, goToSection } from '../sections';
 import { navTargets, type NavTarget } from './nav-targets';
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether this render is the server's markup: the server's own render and React's hydration of it
+ * (true), or the app's render (false, from the render after hydration on).
+ */
+function useServerMarkup(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
@@ -20,17 +34,35 @@ function prefersReducedMotion(): boolean {
  * in one row, the links move into a menu that holds keyboard focus while open (Tab cycles through
  * its button and links) and closes on Escape (focus back on its button), a tap outside it, or any
  * navigation.
+ *
+ * A public page may be read a while before the app runs it (entry-boot.ts), and its menu works from
+ * the start: the server's markup carries the menu as an HTML popover its button opens and closes
+ * (Escape and a tap outside too), with no script. When the app takes over, a menu opened meanwhile
+ * stays open as the app's own.
  */
 export function SiteHeader() {
   const location = useLocation();
   const site = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
+  const serverMarkup = useServerMarkup();
   const header = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
   const onLanding = location.pathname === '/';
 
-  // Any navigation (header, footer, in-page links, back/forward) closes the menu.
-  useEffect(() => setMenuOpen(false), [location.key, location.pathname, location.hash]);
+  // Opened as the server's popover before the app ran: it stays open (the app's render then drops the popover).
+  useLayoutEffect(() => {
+    if (menu.current?.matches(':popover-open')) setMenuOpen(true);
+  }, []);
+
+  // Any navigation (header, footer, in-page links, back/forward) closes the menu; not the app's start.
+  const place = `${location.key} ${location.pathname}${location.hash}`;
+  const shownAt = useRef(place);
+  useEffect(() => {
+    if (shownAt.current === place) return;
+    shownAt.current = place;
+    setMenuOpen(false);
+  }, [place]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -106,6 +138,7 @@ export function SiteHeader() {
     <Box
       ref={header}
       as="header"
+      css={serverMarkup ? POPOVER_ICONS : undefined}
       position="fixed"
       top="0"
       insetX="0"
@@ -137,13 +170,33 @@ export function SiteHeader() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
+          popoverTarget={serverMarkup ? 'mobile-menu' : undefined}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <X /> : <Menu />}
+          {serverMarkup ? (
+            <>
+              <Menu data-menu-icon="closed" />
+              <X data-menu-icon="open" />
+            </>
+          ) : menuOpen ? (
+            <X />
+          ) : (
+            <Menu />
+          )}
         </IconButton>
       </Container>
-      {menuOpen && (
-        <Box id="mobile-menu" as="nav" aria-label="Mobile" hideFrom="lg" bg="brand.900" borderTopWidth="1px" borderColor="whiteAlpha.200">
+      {(menuOpen || serverMarkup) && (
+        <Box
+          ref={menu}
+          id="mobile-menu"
+          as="nav"
+          aria-label="Mobile"
+          hideFrom="lg"
+          bg="brand.900"
+          borderTopWidth="1px"
+          borderColor="whiteAlpha.200"
+          {...(serverMarkup && { popover: 'auto', css: POPOVER_MENU })}
+        >
           <Stack as="ul" listStyleType="none" gap="0" py="2" px="4">
             {navItems({ w: 'full', justifyContent: 'flex-start', size: 'lg' })}
           </Stack>
@@ -152,3 +205,31 @@ export function SiteHeader() {
     </Box>
   );
 }
+
+/**
+ * The server's menu as a popover: in the top layer, so placed where the app's menu sits (under the
+ * bar, over the header's bottom line, the screen's width, that line under it), not where a popover
+ * goes by default.
+ */
+const POPOVER_MENU = {
+  position: 'fixed',
+  insetInline: '0',
+  top: HEADER_HEIGHT,
+  bottom: 'auto',
+  width: 'auto',
+  height: 'auto',
+  margin: '0',
+  padding: '0',
+  overflow: 'visible',
+  color: 'inherit',
+  borderBottomWidth: '1px',
+} as const;
+
+/** The server's menu button shows the X while its popover is open. */
+const POPOVER_ICONS = {
+  '& [data-menu-icon="open"]': { display: 'none' },
+  '&:has(#mobile-menu:popover-open)': {
+    '& [data-menu-icon="open"]': { display: 'block' },
+    '& [data-menu-icon="closed"]': { display: 'none' },
+  },
+} as const;
