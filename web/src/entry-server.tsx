@@ -9,6 +9,7 @@ import { PublicSiteDocument, type PublicSiteQuery } from './graphql/generated/gr
 import { operationNameOf, PublicDataStore } from './public/page-data/public-data';
 import { PageMetaCollector, type PageMetaValues } from './public/page-meta';
 import { headTags } from './public/seo/head-tags';
+import { criticalCss } from './public/seo/critical-css';
 import { PreviewContext } from './public/preview/PreviewBanner';
 import { SiteOriginContext } from './public/site-origin';
 import { siteFrom } from './public/site/site';
@@ -111,9 +112,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   if (store.failed || store.busy) return { html: '', head, status, lang, dataUnavailable: true };
 
   // Every rule the page uses is sent inline, in its head: the page paints with its first response,
-  // waiting for no style sheet (api/src/site/mount.ts leaves the sheet's link out of public pages).
-  // Every id is named, so the browser's style cache knows them all and inserts none again when
-  // the app hydrates; the fonts come first, as they did from the sheet.
+  // waiting for no style sheet (api/src/site/mount.ts leaves the sheet's link out of public pages);
+  // of the theme's global styles, only what those rules use (critical-css.ts). Every id is named, so the browser's style cache knows them all and inserts
+  // none again when the app hydrates; the fonts come first, as they did from the sheet.
   const ids: string[] = [];
   let css = '';
   for (const [id, rules] of Object.entries(styles)) {
@@ -122,7 +123,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     css += rules;
   }
   const faces = fontFaces ? `<style data-fonts>${fontFaces}</style>\n    ` : '';
-  const inline = ids.length ? `${faces}<style data-emotion="css ${ids.join(' ')}">${css}</style>` : faces;
+  const inline = ids.length ? `${faces}<style data-emotion="css ${ids.join(' ')}">${criticalCss(css, html)}</style>` : faces;
   // The not-found page says so in its data: the browser shows it at whatever path it was served for.
   const state = status === 404 ? { ...store.answered(), [NOT_FOUND_STATE_KEY]: true } : store.answered();
   return { html, head: `${head}\n    ${inline}`, status, lang, state, dataUnavailable: false };
