@@ -25,6 +25,7 @@ import { RENDER_CACHE_HEADER, sendPrepared, sendRedirect } from './send-prepared
 import { edgeHeadersOf, PAGE_NO_CACHE, PRIVATE_NO_STORE, type EdgeHeaders } from '../edge/edge-headers.js';
 import { everyContentType, ReadTags, recordingReads } from '../edge/edge-tags.js';
 import { UNAVAILABLE_PAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.js';
+import { preloadLink, renderedPageTemplate, STYLE_SHEET_LINK } from './style-sheet.js';
 
 // Serves the React app: fingerprinted static assets with long-lived caching, public routes
 // rendered on the server in this process with their data, and the admin panel as a
@@ -64,10 +65,8 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
     return;
   }
   const template = await readFile(templateFile, 'utf8');
-  // A rendered page carries every rule it uses inline (entry-server.tsx), so it paints without
-  // waiting for the style sheet: its template links none. The admin panel's shell, and a page the
-  // server could not render, keep the sheet (and the header that preloads it).
-  const pageTemplate = template.replace(SHEET_LINK, '');
+  // The admin panel's shell, and a page the server could not render, link the sheet (preloaded).
+  const pageTemplate = renderedPageTemplate(template);
   const styleSheetLink = preloadLink(template);
   const serverEntry = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
   const schema = await graphQLSchema();
@@ -187,7 +186,7 @@ const NOINDEX = '<meta name="robots" content="noindex" />';
  */
 function previewRenderer(template: string, renderUrl: (url: string, context: GraphQLContext, preview?: PreviewBanner) => Promise<RenderResult>) {
   const staticTemplate = template
-    .replace(SHEET_LINK, '')
+    .replace(STYLE_SHEET_LINK, '')
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   return {
     async render(url: string, context: GraphQLContext, preview: PreviewBanner) {
@@ -214,19 +213,6 @@ function html(edge: EdgeHeaders, status: number, page: string, tags: ReadTags | 
   const headers: Record<string, string> = { 'Content-Type': HTML_TYPE, 'Cache-Control': tags ? edge.pageCacheControl : PAGE_NO_CACHE, ...(tags && edge.tagHeaders(tags)) };
   if (link) headers.Link = link;
   return { produced: { status, headers, body: Buffer.from(page, 'utf8') }, cacheable: tags !== null };
-}
-
-/**
- * A `Link` header that preloads the site's style sheet: a page cannot be painted before its style
- * sheet arrives, and with the header the browser asks for it as soon as the response begins, not
- * once it has parsed the head. Matches the template's <link> (CORS mode too), so the sheet is
- * fetched once.
- */
-const SHEET_LINK = /\s*<link rel="stylesheet" (crossorigin )?href="(\/assets\/[^"]+\.css)">/;
-
-function preloadLink(template: string): string | undefined {
-  const sheet = SHEET_LINK.exec(template);
-  return sheet ? `<${sheet[2]}>; rel=preload; as=style${sheet[1] ? '; crossorigin' : ''}` : undefined;
 }
 
 function fillTemplate(template: string, page: { head: string; html?: string; state?: unknown; lang?: string }): string {
