@@ -184,6 +184,16 @@ describe('public website', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('serves every fingerprinted asset a page names, fonts and images too, cached for a year (never the "no-store" of private responses)', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const assets = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.(?:woff2|jpg|png|webp|avif|mp4))"/g)].map((match) => match[1]!))];
+    expect(assets.some((asset) => asset.endsWith('.woff2'))).toBe(true);
+    for (const asset of assets) {
+      const response = await fetch(`${baseUrl()}${asset}`);
+      expect({ asset, status: response.status, cache: response.headers.get('cache-control') }).toEqual({ asset, status: 200, cache: 'public, max-age=31536000, immutable' });
+    }
+  });
+
   it('loads the admin panel code only on /admin', async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
     expect(html).not.toMatch(/AdminApp-[^"]+\.js/);

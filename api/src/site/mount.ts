@@ -11,7 +11,7 @@ import { siteOrigin } from '../seo/site-origin.js';
 import { ASSETS_ROOT } from '../http/route.js';
 import { notPageSegments, servedBeforePages, SITE_PATHS } from '../http/route-table.js';
 import { inProcessExecutor } from './in-process-graphql.js';
-import { precompressedAssets } from './static-assets.js';
+import { ownCaching, precompressedAssets } from './static-assets.js';
 import type { Production } from './public-cache.js';
 import { countingThrough } from '../content/count-memo.js';
 import { listPageCounts, revisionCounts } from './list-page-counts.js';
@@ -95,10 +95,11 @@ export async function mountWeb(app: Express, deps: AppDeps, reads: PublicReads, 
       immutable: true,
       maxAge: ASSET_CACHE_MAX_AGE,
       fallthrough: false,
+      setHeaders: ownCaching,
     }),
   );
   // Unhashed files from web/public (favicon): short caching. index.html is only served rendered.
-  const publicFiles = express.static(clientDir, { index: false, maxAge: '1h', redirect: false });
+  const publicFiles = express.static(clientDir, { index: false, maxAge: '1h', redirect: false, setHeaders: ownCaching });
   app.use((req, res, next) => {
     // Judged on the path as the file server will resolve it (%-decoded, dot segments and double
     // slashes collapsed), so `/%69ndex.html` or `//index.html` cannot fetch the raw template.

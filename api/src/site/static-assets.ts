@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { chooseEncoding } from './send-prepared.js';
@@ -46,3 +47,10 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 }
+
+/**
+ * For express.static's `setHeaders`: a file it sends gets the caching asked of it (it sets
+ * Cache-Control only where none is set), not the `private, no-store` every response starts with
+ * (http/private-by-default.ts).
+ */
+export const ownCaching = (res: ServerResponse) => res.removeHeader('Cache-Control');
