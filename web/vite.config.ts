@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { fontSubsets } from './build-tools/font-subsets.ts';
 import { sharedStyles } from './build-tools/shared-styles.ts';
 import { budgets } from './build-tools/budgets.ts';
 
@@ -71,7 +72,7 @@ const reactRouterProduction = fileURLToPath(new URL('../node_modules/react-route
 const rxjsEs2015 = fileURLToPath(new URL('../node_modules/rxjs/dist/esm/index.js', import.meta.url));
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), adminGraphQLCopy(), precompress(), sharedStyles(), budgets()],
+  plugins: [react(), fontSubsets(), adminGraphQLCopy(), precompress(), sharedStyles(), budgets()],
   resolve: {
     alias: [
       // The shared content model, from its source (no separate build in dev).

@@ -1,6 +1,7 @@
 import './fonts.css';
-import serifFontUrl from '@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2?url';
-import sansFontUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+// The core parts of the two fonts, written by build-tools/font-subsets.ts (see fonts.css).
+import serifFontUrl from '@font-subsets/source-serif-4-latin-wght-normal-core.woff2?url';
+import sansFontUrl from '@font-subsets/inter-latin-wght-normal-core.woff2?url';
 
 /** The font files every page uses above the fold: preloaded from the server-rendered head. */
 export const PRELOADED_FONT_URLS = [serifFontUrl, sansFontUrl];
