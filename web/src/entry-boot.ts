@@ -15,9 +15,10 @@
 //   get the app as they always did.
 //
 // A phone reading a page thus runs almost no script while it loads (the targets are a phone's:
-// Lighthouse's mobile profile). The admin panel (an empty shell) starts at once.
-// The site's style sheet (the fonts here; the shared rules are added by the build) is linked by
-// the page itself, not loaded with the app's code.
+// Lighthouse's mobile profile). The admin panel (an empty shell) starts at once. The phone menu
+// needs no script (an HTML popover, SiteHeader.tsx): a click on a popover's button stays the browser's.
+// The site's style sheet (the fonts here; the shared rules are added by the build) is the entry's:
+// the admin shell links it, a public page inlines what it uses of it (entry-server.tsx).
 import './components/fonts.css';
 import { HYDRATED_EVENT } from './hydration';
 import { HERO_VIDEO_MEDIA } from './public/landing/hero-video-media';
