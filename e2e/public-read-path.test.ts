@@ -309,8 +309,10 @@ describe('page styles', () => {
     for (const path of ['/', '/news', '/no-such-page']) {
       const page = await fetch(`${baseUrl()}${path}`);
       const html = await page.text();
-      // Nothing in its head blocks the first paint: no style sheet, no preload of one.
-      expect({ path, sheet: /<link rel="stylesheet"/.test(html), link: page.headers.get('link') }).toEqual({ path, sheet: false, link: null });
+      // Nothing in its head blocks the first paint: no style sheet but a disabled one (never
+      // fetched: it keeps the app's code from loading it), no preload of one.
+      expect({ path, sheet: /<link rel="stylesheet"(?! disabled)/.test(html), link: page.headers.get('link') }).toEqual({ path, sheet: false, link: null });
+      expect(html).toMatch(/<link rel="stylesheet" disabled crossorigin href="\/assets\/site-[\w-]+\.css">/);
       // The theme's global styles (tokens) and the fonts are in the page.
       expect(html).toContain('--chakra-colors-brand-700:');
       expect(html).toMatch(/<style data-fonts>@font-face/);

@@ -16,8 +16,11 @@ export function preloadLink(template: string): string | undefined {
 
 /**
  * The template of a server-rendered public page. The page carries every rule it uses inline
- * (web/src/entry-server.tsx), so it paints without waiting for the sheet: it links none.
+ * (web/src/entry-server.tsx), so it paints without waiting for the sheet: the link stays, disabled,
+ * which the browser does not fetch. It is there for the app's code: chunks that share modules with
+ * the boot script list the sheet among what they load (Vite's preload), and skip it only when the
+ * page already links it; loaded, it would put a second copy of every rule under the page's own.
  */
 export function renderedPageTemplate(template: string): string {
-  return template.replace(STYLE_SHEET_LINK, '');
+  return template.replace(STYLE_SHEET_LINK, (link) => link.replace('<link rel="stylesheet"', '<link rel="stylesheet" disabled'));
 }
